@@ -1,0 +1,99 @@
+/* idlstub.h -- the annotation vocabulary of idlstub.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   An interface is an ordinary C header.  Include this file, name the
+   interface, and annotate the prototypes that are remote operations:
+
+     #include <idlstub.h>
+
+     IDL_INTERFACE (calc, 0x10, 1);          // name, numeric id, version
+
+     IDL_OP (calc, 1) long tiny (idl_binding_t *b, long x);
+     IDL_OP (calc, 2) void get (idl_binding_t *b, IDL_OUT long *value);
+     IDL_OP (calc, 3) IDL_ONEWAY void note (idl_binding_t *b, int what);
+
+   Every operation takes the binding (the connection to a server) as its
+   first parameter.  A client calls the operation like any function; GCC,
+   with -fplugin=idlstub, gives it a body (the client stub).
+
+   A server says IDL_SERVER (calc); and defines one implementation per
+   operation, named after it with "_impl" appended, taking the call
+   context in place of the binding:
+
+     IDL_SERVER (calc);                       // declares calc_dispatch
+     long tiny_impl (idl_call_t *call, long x) { return x + 1; }
+
+   and runs idl_server_create ("@calc", &calc, calc_dispatch, &err).
+
+   Annotations:
+     IDL_INTERFACE (name, id, version)  define interface NAME; ID (32 bits)
+                                        and VERSION travel in every
+                                        connection request
+     IDL_OP (iface, number)             this prototype is operation NUMBER
+                                        (1..65535) of IFACE
+     IDL_ONEWAY                         the operation has no reply; the
+                                        client does not wait (void, no out
+                                        parameters)
+     IDL_IN / IDL_OUT / IDL_INOUT       direction of a pointer parameter:
+                                        the pointee is sent, received, or
+                                        both
+     IDL_SERVER (iface)                 this file implements IFACE: the
+                                        plugin generates iface_dispatch
+
+   Without the plugin, a call to an operation is a compile-time error
+   that says to add -fplugin=idlstub, and IDL_SERVER is one too.  */
+
+#ifndef IDLSTUB_H
+#define IDLSTUB_H
+
+#include "idlrt.h"
+
+/* The plugin registers the attributes below; __has_attribute sees
+   them only when it is loaded.  */
+#if defined __has_attribute
+# if __has_attribute (__idl_op__)
+#  define IDLSTUB_PLUGIN_LOADED 1
+# endif
+#endif
+
+#ifdef IDLSTUB_PLUGIN_LOADED
+
+# define IDL_INTERFACE(name, id, version)				\
+  static const idl_interface_t name					\
+    __attribute__ ((__idl_interface__ (id, version), __unused__))	\
+    = { #name, (id), (version), 0 /* signature: set by the plugin */ }
+
+# define IDL_OP(iface, number) __attribute__ ((__idl_op__ (iface, number)))
+# define IDL_ONEWAY __attribute__ ((__idl_oneway__))
+# define IDL_IN __attribute__ ((__idl_in__))
+# define IDL_OUT __attribute__ ((__idl_out__))
+# define IDL_INOUT __attribute__ ((__idl_inout__))
+
+# define IDL_SERVER(iface)						\
+  extern uint64_t iface##_dispatch (idl_call_t *, uint64_t *)		\
+    __attribute__ ((__idl_dispatcher__ (iface)))
+
+#else /* !IDLSTUB_PLUGIN_LOADED */
+
+/* Declarations stay usable (a header can be shared with code that never
+   calls an operation), but a call cannot compile into a silent
+   undefined reference.  */
+# define IDL_INTERFACE(name, id, version)				\
+  static const idl_interface_t name __attribute__ ((__unused__))	\
+    = { #name, (id), (version), 0 }
+# define IDL_OP(iface, number)						\
+  __attribute__ ((__error__ ("this is an idlstub operation: compile with " \
+			     "-fplugin=idlstub to generate its stub")))
+# define IDL_ONEWAY
+# define IDL_IN
+# define IDL_OUT
+# define IDL_INOUT
+# define IDL_SERVER(iface)						\
+  _Static_assert (0, "IDL_SERVER (" #iface ") needs the idlstub plugin: "\
+		  "compile with -fplugin=idlstub")
+
+#endif /* IDLSTUB_PLUGIN_LOADED */
+
+#endif /* IDLSTUB_H */

@@ -1,0 +1,108 @@
+/* idltest.h -- shared helpers for idlstub's run tests.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   CHECK (expr) prints the failing expression with its location and
+   aborts the test (libffi's CHECK habit).  idltest_fork_server runs a
+   server in a child process and returns once its socket is listening,
+   so a run test has two real processes talking through the kernel.  */
+
+#ifndef IDLTEST_H
+#define IDLTEST_H
+
+#include <errno.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "idlrt.h"
+
+#define CHECK(expr)							\
+  do									\
+    {									\
+      if (!(expr))							\
+	{								\
+	  fprintf (stderr, "%s:%d: CHECK failed: %s\n", __FILE__,	\
+		   __LINE__, #expr);					\
+	  abort ();							\
+	}								\
+    }									\
+  while (0)
+
+/* A socket name unique to this test process: "@idltest-<tag>-<pid>".  */
+static inline const char *
+idltest_name (const char *tag)
+{
+  static char buf[108];
+  snprintf (buf, sizeof buf, "@idltest-%s-%ld", tag, (long) getpid ());
+  return buf;
+}
+
+/* Fork a server for IFACE under NAME; return its pid once clients can
+   connect.  The child serves until killed or stopped, then exits.  */
+static inline pid_t
+idltest_fork_server (const char *name, const idl_interface_t *iface,
+		     idl_dispatch_fn dispatch)
+{
+  int ready[2];
+  CHECK (pipe (ready) == 0);
+  pid_t pid = fork ();
+  CHECK (pid >= 0);
+  if (pid == 0)
+    {
+      int err = 0;
+      close (ready[0]);
+      idl_server_t *srv = idl_server_create (name, iface, dispatch, &err);
+      if (!srv)
+	{
+	  fprintf (stderr, "idl_server_create: %s\n", idl_strerror (err));
+	  _exit (2);
+	}
+      char ok = 1;
+      if (write (ready[1], &ok, 1) != 1)
+	_exit (2);
+      close (ready[1]);
+      int rc = idl_server_run (srv);
+      idl_server_destroy (srv);
+      _exit (rc == 0 ? 0 : 3);
+    }
+  close (ready[1]);
+  char ok = 0;
+  ssize_t n;
+  do
+    n = read (ready[0], &ok, 1);
+  while (n < 0 && errno == EINTR);
+  close (ready[0]);
+  CHECK (n == 1 && ok == 1);
+  return pid;
+}
+
+/* Connect to NAME or fail the test.  */
+static inline idl_binding_t *
+idltest_connect (const char *name, const idl_interface_t *iface)
+{
+  int err = 0;
+  idl_binding_t *b = idl_connect (name, iface, &err);
+  if (!b)
+    {
+      fprintf (stderr, "idl_connect (%s): %s\n", name, idl_strerror (err));
+      abort ();
+    }
+  return b;
+}
+
+/* Kill the server child and reap it.  */
+static inline void
+idltest_stop_server (pid_t pid)
+{
+  int status;
+  kill (pid, SIGTERM);
+  while (waitpid (pid, &status, 0) < 0 && errno == EINTR)
+    ;
+}
+
+#endif /* IDLTEST_H */
