@@ -1,0 +1,118 @@
+/* abi.cc -- stage 3: the transport ABI for libidlrt on Linux.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   A request of at most IDL_REG_WORDS words goes to the runtime in
+   argument registers (idl_call_r4: binding, tag and four words fill the
+   six integer argument registers of the x86-64 SysV ABI), so a small
+   call never builds a message in memory on the client side (paper 000,
+   4.2.1); a longer one is built in a stack array and passed by address
+   (idl_call_m).  Both return the reply tag in a register; the reply's
+   words are read from the binding's message registers.  */
+
+#include "gcc-compat.h"
+#include "model.h"
+#include "abi.h"
+
+static idl_abi abi;
+static bool abi_built;
+
+/* The runtime's entry points as <idlrt.h> declared them (recorded by
+   idl_abi_note_decl while the front end parses).  Reusing those
+   declarations keeps one symbol per assembler name.  */
+static const char *const entry_names[] = {
+  "idl_call_r4", "idl_call_m", "idl_send_r4", "idl_send_m",
+  "idl_stub_failed"
+};
+static tree entry_decls[ARRAY_SIZE (entry_names)];
+
+void
+idl_abi_note_decl (tree fndecl)
+{
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  for (unsigned i = 0; i < ARRAY_SIZE (entry_names); i++)
+    if (strcmp (name, entry_names[i]) == 0)
+      {
+	entry_decls[i] = fndecl;
+	idl_model_keep (fndecl);
+      }
+}
+
+/* The declaration of runtime function NAME, of type TYPE unless the
+   user's headers already declared it.  */
+static tree
+runtime_function (const char *name, tree type)
+{
+  for (unsigned i = 0; i < ARRAY_SIZE (entry_names); i++)
+    if (strcmp (name, entry_names[i]) == 0 && entry_decls[i])
+      return entry_decls[i];
+  tree decl = build_fn_decl (name, type);
+  TREE_NOTHROW (decl) = 1;
+  idl_model_keep (decl);
+  return decl;
+}
+
+/* BINDING_PTR_TYPE is the user's idl_binding_t *, taken from an
+   operation's prototype, so that the declarations built here match
+   <idlrt.h> exactly.  */
+const idl_abi &
+idl_get_abi (tree binding_ptr_type)
+{
+  if (abi_built)
+    return abi;
+  abi.u64 = long_long_unsigned_type_node;
+  if (TYPE_PRECISION (long_unsigned_type_node) == 64)
+    abi.u64 = long_unsigned_type_node;	/* uint64_t on LP64 */
+  abi.u64_ptr = build_pointer_type (abi.u64);
+  abi.alias_ptr = build_pointer_type_for_mode (char_type_node, ptr_mode,
+					       true);
+  tree b = binding_ptr_type, w = abi.u64;
+  tree r4 = build_function_type_list (w, b, w, w, w, w, w, NULL_TREE);
+  tree m = build_function_type_list (w, b, w,
+				     build_pointer_type
+				     (build_qualified_type (w,
+							    TYPE_QUAL_CONST)),
+				     NULL_TREE);
+  abi.call_r4 = runtime_function ("idl_call_r4", r4);
+  abi.call_m = runtime_function ("idl_call_m", m);
+  abi.send_r4 = runtime_function ("idl_send_r4", r4);
+  abi.send_m = runtime_function ("idl_send_m", m);
+  abi.stub_failed
+    = runtime_function ("idl_stub_failed",
+			build_function_type_list (void_type_node, b, w,
+						  NULL_TREE));
+  /* The failure path is cold: GCC then moves it out of line and
+     predicts the reply check as taken (paper 000, 4.4.2: error paths
+     off the fast path).  */
+  DECL_ATTRIBUTES (abi.stub_failed)
+    = tree_cons (get_identifier ("cold"), NULL_TREE, NULL_TREE);
+  abi_built = true;
+  return abi;
+}
+
+static unsigned HOST_WIDE_INT
+tag_base (const idl_operation *op)
+{
+  return ((unsigned HOST_WIDE_INT) op->iface->id << IDL_TAG_IFACE_SHIFT)
+	 | ((unsigned HOST_WIDE_INT) op->number << IDL_TAG_OP_SHIFT);
+}
+
+unsigned HOST_WIDE_INT
+idl_request_tag (const idl_operation *op)
+{
+  return tag_base (op) | op->request.words
+	 | (op->oneway ? IDL_TAG_ONEWAY : 0);
+}
+
+unsigned HOST_WIDE_INT
+idl_reply_tag (const idl_operation *op)
+{
+  return tag_base (op) | op->reply.words;
+}
+
+unsigned HOST_WIDE_INT
+idl_error_tag (int code)
+{
+  return IDL_TAG_ERROR | ((unsigned HOST_WIDE_INT) code << IDL_TAG_OP_SHIFT);
+}

@@ -1,0 +1,36 @@
+/* abi.h -- stage 3: the transport ABI the stubs call.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   What a generated stub needs to know about libidlrt: the entry points
+   (declared in runtime/idlrt.h), the tag words (runtime/idlrt-abi.h),
+   and where the binding keeps its message registers.  Emission asks
+   this module, and only this module knows those names, so a second
+   transport is a second implementation of this interface.  */
+
+#ifndef IDLSTUB_ABI_H
+#define IDLSTUB_ABI_H
+
+#include "idlrt-abi.h"
+
+/* The runtime's entry points, as FUNCTION_DECLs (built once).  */
+struct idl_abi
+{
+  tree u64;			/* uint64_t */
+  tree u64_ptr;			/* uint64_t * */
+  tree alias_ptr;		/* char * (ref-all): alias set 0 */
+  tree call_r4, call_m;		/* idl_call_r4, idl_call_m */
+  tree send_r4, send_m;		/* idl_send_r4, idl_send_m */
+  tree stub_failed;		/* idl_stub_failed */
+};
+
+const idl_abi &idl_get_abi (tree binding_ptr_type);
+void idl_abi_note_decl (tree fndecl);
+
+/* Tag words.  */
+unsigned HOST_WIDE_INT idl_request_tag (const idl_operation *op);
+unsigned HOST_WIDE_INT idl_reply_tag (const idl_operation *op);
+unsigned HOST_WIDE_INT idl_error_tag (int code);
+
+#endif /* IDLSTUB_ABI_H */

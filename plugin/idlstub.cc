@@ -1,0 +1,138 @@
+/* idlstub.cc -- plugin entry point: options, callbacks, the pass.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   idlstub turns annotated C prototypes (see <idlstub.h>) into RPC stubs
+   while GCC compiles: client stubs for the operations a file calls, and
+   for IDL_SERVER (iface) server stubs and a jump-table dispatcher.
+
+   Usage:
+     gcc -fplugin=idlstub [-fplugin-arg-idlstub-OPTION...] file.c -lidlrt
+
+   Options:
+     -fplugin-arg-idlstub-help           list these options
+     -fplugin-arg-idlstub-inline=auto    let GCC decide where client
+					 stubs are inlined (the default)
+     -fplugin-arg-idlstub-inline=always  inline client stubs at every call,
+					 even in code GCC thinks runs once
+
+     -fplugin-arg-idlstub-dump           write the pass's dump file,
+					 FILE.NNNi.idlstub: the interface
+					 model, message layouts and every
+					 generated body (-fdump-ipa-all
+					 includes it; GCC 12 rejects
+					 -fdump-ipa-idlstub, see gcc-compat.h)
+
+   The pipeline, one file per stage (paper 000, 5.3):
+     attributes.cc  annotations -> validated interface model (model.cc)
+     layout.cc      model -> register-packed message layouts
+     abi.cc         layouts -> the runtime's calling convention
+     emit.cc        all of it -> GIMPLE, in the "idlstub" IPA pass  */
+
+#include "gcc-compat.h"
+#include "plugin-version.h"
+#include "model.h"
+
+int plugin_is_GPL_compatible;
+
+extern bool idl_always_inline;
+static bool want_dump;
+extern vec<tree, va_gc> *idl_kept_trees;
+opt_pass *make_idlstub_pass (gcc::context *ctxt);
+
+static const char help_text[] =
+  "idlstub: RPC stubs generated from annotated C prototypes.\n"
+  "  -fplugin-arg-idlstub-help           list these options\n"
+  "  -fplugin-arg-idlstub-inline=auto    inline client stubs where GCC "
+  "finds it pays (default)\n"
+  "  -fplugin-arg-idlstub-inline=always  inline client stubs at every "
+  "call\n"
+  "  -fplugin-arg-idlstub-dump           write FILE.NNNi.idlstub: the "
+  "interface model,\n"
+  "                                      layouts and generated bodies\n";
+
+static struct plugin_info idlstub_info = {
+  "0.1",			/* version */
+  help_text			/* help */
+};
+
+static const struct ggc_root_tab idlstub_roots[] = {
+  { &idl_kept_trees, 1, sizeof (idl_kept_trees),
+    &gt_ggc_mx_vec_tree_va_gc_, &gt_pch_nx_vec_tree_va_gc_ },
+  LAST_GGC_ROOT_TAB
+};
+
+/* Parse -fplugin-arg-idlstub-*; false after an error.  */
+static bool
+parse_arguments (const struct plugin_name_args *info)
+{
+  bool ok = true;
+  for (int i = 0; i < info->argc; i++)
+    {
+      const char *key = info->argv[i].key;
+      const char *value = info->argv[i].value;
+      if (strcmp (key, "help") == 0)
+	fputs (help_text, stderr);
+      else if (strcmp (key, "dump") == 0 && !value)
+	want_dump = true;
+      else if (strcmp (key, "inline") == 0)
+	{
+	  if (value && strcmp (value, "always") == 0)
+	    idl_always_inline = true;
+	  else if (value && strcmp (value, "auto") == 0)
+	    idl_always_inline = false;
+	  else
+	    {
+	      error ("%<-fplugin-arg-idlstub-inline%> takes %<auto%> or "
+		     "%<always%>, not %qs", value ? value : "");
+	      ok = false;
+	    }
+	}
+      else
+	{
+	  error ("unknown option %<-fplugin-arg-idlstub-%s%>; "
+		 "%<-fplugin-arg-idlstub-help%> lists the options", key);
+	  ok = false;
+	}
+    }
+  return ok;
+}
+
+int
+plugin_init (struct plugin_name_args *info,
+	     struct plugin_gcc_version *version)
+{
+  /* The plugin sees GCC's internal data structures: it must be built
+     against the very GCC that loads it.  */
+  if (!plugin_default_version_check (version, &gcc_version))
+    {
+      error ("idlstub was built for GCC %s and cannot be loaded by "
+	     "GCC %s; rebuild it with this compiler",
+	     gcc_version.basever, version->basever);
+      return 1;
+    }
+  if (!parse_arguments (info))
+    return 1;
+
+  const char *name = info->base_name;
+  register_callback (name, PLUGIN_INFO, NULL, &idlstub_info);
+  register_callback (name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) idlstub_roots);
+  register_callback (name, PLUGIN_ATTRIBUTES, idl_register_attributes, NULL);
+  register_callback (name, PLUGIN_FINISH_DECL, idl_finish_decl, NULL);
+  register_callback (name, PLUGIN_PRE_GENERICIZE, idl_pre_genericize, NULL);
+
+  /* Before "visibility": after parsing, before SSA and inlining, so the
+     stubs are optimized and inlined like user code and -flto streams
+     them (emit.cc).  */
+  struct register_pass_info pass;
+  pass.pass = make_idlstub_pass (g);
+  pass.reference_pass_name = "visibility";
+  pass.ref_pass_instance_number = 1;
+  pass.pos_op = PASS_POS_INSERT_BEFORE;
+  register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
+  if (want_dump)
+    idl_enable_pass_dump ("ipa-idlstub");
+  return 0;
+}

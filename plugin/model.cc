@@ -1,0 +1,167 @@
+/* model.cc -- the interface model's containers and type rules.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.  */
+
+#include "gcc-compat.h"
+#include "model.h"
+
+std::vector<idl_interface *> idl_interfaces;
+
+/* Trees the model refers to, kept alive across the C front end's
+   collections.  Registered as a root by plugin_init.  */
+vec<tree, va_gc> *idl_kept_trees;
+
+void
+idl_model_keep (tree t)
+{
+  if (t)
+    vec_safe_push (idl_kept_trees, t);
+}
+
+const char *
+idl_operation::name () const
+{
+  return IDENTIFIER_POINTER (DECL_NAME (decl));
+}
+
+idl_interface *
+idl_find_interface (tree var)
+{
+  for (idl_interface *iface : idl_interfaces)
+    if (iface->decl == var)
+      return iface;
+  return NULL;
+}
+
+idl_operation *
+idl_find_operation (tree fndecl)
+{
+  for (idl_interface *iface : idl_interfaces)
+    for (idl_operation *op : iface->ops)
+      if (op->decl == fndecl)
+	return op;
+  return NULL;
+}
+
+idl_operation *
+idl_find_operation_by_name (const char *name)
+{
+  for (idl_interface *iface : idl_interfaces)
+    for (idl_operation *op : iface->ops)
+      if (strcmp (op->name (), name) == 0)
+	return op;
+  return NULL;
+}
+
+/* Scalars cross as 1, 2, 4 or 8 bytes of a message word (paper 000,
+   4.2.1).  Wider types (__int128, long double, _Complex) and everything
+   that is not a scalar are for the argument-model work to add.  */
+bool
+idl_classify_scalar (tree type, idl_scalar *out)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  if (!COMPLETE_TYPE_P (type) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (type)))
+    return false;
+  unsigned HOST_WIDE_INT size = tree_to_uhwi (TYPE_SIZE_UNIT (type));
+  if (size != 1 && size != 2 && size != 4 && size != 8)
+    return false;
+
+  idl_scalar s;
+  s.type = type;
+  s.size = size;
+  switch (TREE_CODE (type))
+    {
+    case INTEGER_TYPE:
+    case ENUMERAL_TYPE:
+      /* An integer's precision must fill its bytes: a bit-precise
+	 type would need masking that nothing here does.  */
+      if (TYPE_PRECISION (type) != size * BITS_PER_UNIT)
+	return false;
+      s.cls = TYPE_UNSIGNED (type) ? IDL_VAL_UNSIGNED : IDL_VAL_SIGNED;
+      break;
+    case BOOLEAN_TYPE:
+      s.cls = IDL_VAL_BOOL;
+      break;
+    case REAL_TYPE:
+      if (TYPE_MODE (type) != SFmode && TYPE_MODE (type) != DFmode)
+	return false;
+      s.cls = IDL_VAL_FLOAT;
+      break;
+    default:
+      return false;
+    }
+  *out = s;
+  return true;
+}
+
+bool
+idl_pointer_to_struct_p (tree type, const char *tag)
+{
+  if (!POINTER_TYPE_P (type))
+    return false;
+  tree pointee = TYPE_MAIN_VARIANT (TREE_TYPE (type));
+  if (TREE_CODE (pointee) != RECORD_TYPE)
+    return false;
+  tree name = TYPE_NAME (pointee);
+  if (name && TREE_CODE (name) == TYPE_DECL)
+    name = DECL_NAME (name);
+  return name && TREE_CODE (name) == IDENTIFIER_NODE
+	 && strcmp (IDENTIFIER_POINTER (name), tag) == 0;
+}
+
+/* FNV-1a, 64 bits: small, stable across hosts, and good enough to tell
+   two interface revisions apart; it is a consistency check between two
+   builds of one header, not a defence against an adversary.  */
+static void
+fnv1a (unsigned HOST_WIDE_INT *h, unsigned HOST_WIDE_INT v)
+{
+  for (int i = 0; i < 8; i++)
+    {
+      *h ^= (v >> (8 * i)) & 0xff;
+      *h *= HOST_WIDE_INT_UC (0x100000001b3);
+    }
+}
+
+static void
+hash_scalar (unsigned HOST_WIDE_INT *h, const idl_scalar &s)
+{
+  fnv1a (h, s.cls);
+  fnv1a (h, s.size);
+}
+
+/* The interface's signature: its id and version, then every operation
+   in number order with its number, kind, result and parameter types.
+   A client and a server built from different revisions of the header
+   differ here, and the runtime refuses the connection instead of
+   mis-dispatching.  */
+unsigned HOST_WIDE_INT
+idl_interface_signature (const idl_interface *iface)
+{
+  std::vector<const idl_operation *> ops (iface->ops.begin (),
+					  iface->ops.end ());
+  std::sort (ops.begin (), ops.end (),
+	     [] (const idl_operation *a, const idl_operation *b)
+	     { return a->number < b->number; });
+
+  unsigned HOST_WIDE_INT h = HOST_WIDE_INT_UC (0xcbf29ce484222325);
+  fnv1a (&h, iface->id);
+  fnv1a (&h, iface->version);
+  for (const idl_operation *op : ops)
+    {
+      fnv1a (&h, op->number);
+      fnv1a (&h, op->oneway);
+      fnv1a (&h, op->has_result);
+      if (op->has_result)
+	hash_scalar (&h, op->result);
+      fnv1a (&h, op->params.size ());
+      for (const idl_param &p : op->params)
+	{
+	  fnv1a (&h, p.dir);
+	  fnv1a (&h, p.by_pointer);
+	  hash_scalar (&h, p.value);
+	}
+    }
+  /* Zero means "not computed" in an idl_interface_t.  */
+  return h ? h : 1;
+}

@@ -1,0 +1,121 @@
+/* model.h -- the interface model: what the annotations say.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   Stage 1 of the pipeline (paper 000, 5.3: front end -> interface model)
+   turns annotated declarations into these records; later stages read
+   them and never look at attributes again.  The model keeps trees (the
+   operation's FUNCTION_DECL, parameter types), so every tree it holds is
+   also pushed onto a garbage-collection root (idl_model_keep): the C
+   front end collects after each function definition.  */
+
+#ifndef IDLSTUB_MODEL_H
+#define IDLSTUB_MODEL_H
+
+#include "idlrt-abi.h"
+
+/* How a value is represented in a message word.  */
+enum idl_value_class
+{
+  IDL_VAL_SIGNED,	/* signed integer or enum with signed values */
+  IDL_VAL_UNSIGNED,	/* unsigned integer, enum */
+  IDL_VAL_BOOL,		/* _Bool: crosses as 0 or 1 */
+  IDL_VAL_FLOAT		/* float or double: crosses as its bits */
+};
+
+/* A scalar that crosses the boundary.  */
+struct idl_scalar
+{
+  tree type;			/* the C type (main variant) */
+  enum idl_value_class cls;
+  unsigned size;		/* bytes: 1, 2, 4 or 8 */
+};
+
+enum idl_direction
+{
+  IDL_DIR_IN,		/* a value, or a pointer whose pointee is sent */
+  IDL_DIR_OUT,		/* pointer; the pointee comes back */
+  IDL_DIR_INOUT		/* pointer; the pointee goes and comes back */
+};
+
+struct idl_param
+{
+  tree decl;			/* PARM_DECL of the prototype (location, name) */
+  tree type;			/* its declared type */
+  unsigned index;		/* position in the prototype, binding = 0 */
+  bool by_pointer;		/* T * parameter carrying a T */
+  enum idl_direction dir;
+  struct idl_scalar value;	/* what crosses: T, or the pointee */
+
+  bool sent () const { return dir != IDL_DIR_OUT; }
+  bool returned () const { return dir != IDL_DIR_IN; }
+};
+
+/* One element of a message: a value at a byte range of a word.  */
+struct idl_slot
+{
+  int param;			/* index into idl_op::params, -1 = return */
+  unsigned word;		/* 1-based message word (word 0 is the tag) */
+  unsigned offset;		/* byte offset in the word */
+  unsigned size;		/* bytes */
+};
+
+/* The layout of one message (stage 2, layout.cc).  */
+struct idl_message_layout
+{
+  std::vector<idl_slot> slots;
+  unsigned words;		/* words after the tag */
+};
+
+struct idl_interface;
+
+struct idl_operation
+{
+  tree decl;			/* the prototype's FUNCTION_DECL */
+  struct idl_interface *iface;
+  unsigned number;
+  bool oneway;
+  bool has_result;
+  struct idl_scalar result;
+  std::vector<idl_param> params;	/* every parameter but the binding */
+  tree impl;			/* the server's NAME_impl, if seen */
+  idl_message_layout request, reply;
+
+  const char *name () const;
+};
+
+struct idl_interface
+{
+  tree decl;			/* the descriptor VAR_DECL */
+  std::string name;
+  unsigned HOST_WIDE_INT id;
+  unsigned HOST_WIDE_INT version;
+  std::vector<idl_operation *> ops;	/* in declaration order */
+  tree dispatcher;		/* IDL_SERVER's NAME_dispatch, or NULL */
+  unsigned HOST_WIDE_INT signature;
+};
+
+/* The whole translation unit's model.  */
+extern std::vector<idl_interface *> idl_interfaces;
+
+idl_interface *idl_find_interface (tree var);
+idl_operation *idl_find_operation (tree fndecl);
+idl_operation *idl_find_operation_by_name (const char *name);
+void idl_model_keep (tree t);
+
+/* Stage 1 entry points (attributes.cc).  */
+void idl_register_attributes (void *, void *);
+void idl_finish_decl (void *gcc_data, void *);
+void idl_pre_genericize (void *gcc_data, void *);
+
+/* Signature hash of an interface (model.cc).  */
+unsigned HOST_WIDE_INT idl_interface_signature (const idl_interface *);
+
+/* Classify TYPE as a scalar that can cross; false if it cannot.  */
+bool idl_classify_scalar (tree type, idl_scalar *out);
+
+/* Is TYPE a pointer to the struct tagged TAG ("idl_binding")?  */
+bool idl_pointer_to_struct_p (tree type, const char *tag);
+
+#endif /* IDLSTUB_MODEL_H */
