@@ -1,0 +1,120 @@
+/* syscall.h -- the few kernel primitives libidlrt's call path uses.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   Picks the trampolines for the target (arch/<cpu>/syscall_arch.h) and
+   wraps the three calls the call path needs: futex wait, futex wake and
+   a zero-timeout ppoll.  Like musl's src/internal/syscall.h this is the
+   one arch-neutral place between the trampolines and their users.  Only
+   compiler built-ins and these wrappers may be used between a stub's
+   call into the runtime and its return: no libc (errno, locks, PLT).
+
+   The constants are spelled out here instead of taken from
+   <linux/futex.h> and <poll.h> so that this header needs no C library
+   or kernel headers for the target (it compiles for AArch64 with a bare
+   cross compiler); when the host's headers are at hand they are checked
+   against them below.  */
+
+#ifndef IDL_SYSCALL_H
+#define IDL_SYSCALL_H
+
+#include <stdint.h>
+
+#if defined __x86_64__
+# include "arch/x86_64/syscall_arch.h"
+#elif defined __aarch64__
+# include "arch/aarch64/syscall_arch.h"
+#else
+# error "libidlrt: no system call trampolines for this architecture"
+#endif
+
+/* Futex operations.  The shared message page is mapped by two processes,
+   so the private variants (FUTEX_PRIVATE_FLAG, 128), which key the wait
+   queue on the caller's mm, would never pair a waiter with a waker in
+   the other process: use the shared ones, keyed on the page itself.  */
+#define IDL_FUTEX_WAIT 0
+#define IDL_FUTEX_WAKE 1
+
+/* poll(2) event bits, the same on every Linux architecture.  */
+#define IDL_POLLIN 0x0001
+#define IDL_POLLERR 0x0008
+#define IDL_POLLHUP 0x0010
+#define IDL_POLLNVAL 0x0020
+#define IDL_POLLRDHUP 0x2000
+
+/* struct pollfd and the 64-bit kernel's struct timespec, spelled out for
+   the same reason as the constants.  */
+struct idl_pollfd
+{
+  int fd;
+  short events;
+  short revents;
+};
+
+struct idl_timespec
+{
+  long tv_sec;
+  long tv_nsec;
+};
+
+_Static_assert (sizeof (long) == 8, "libidlrt assumes an LP64 kernel ABI");
+_Static_assert (sizeof (struct idl_pollfd) == 8, "struct pollfd layout");
+_Static_assert (sizeof (struct idl_timespec) == 16, "struct timespec layout");
+
+#if defined __has_include
+# if __has_include(<linux/futex.h>) && __has_include(<poll.h>) \
+     && __has_include(<sys/syscall.h>)
+#  include <linux/futex.h>
+#  include <poll.h>
+#  include <sys/syscall.h>
+_Static_assert (IDL_FUTEX_WAIT == FUTEX_WAIT, "FUTEX_WAIT");
+_Static_assert (IDL_FUTEX_WAKE == FUTEX_WAKE, "FUTEX_WAKE");
+_Static_assert (IDL_POLLIN == POLLIN && IDL_POLLERR == POLLERR
+		&& IDL_POLLHUP == POLLHUP && IDL_POLLNVAL == POLLNVAL,
+		"poll bits");
+#  ifdef POLLRDHUP		/* only with _GNU_SOURCE */
+_Static_assert (IDL_POLLRDHUP == POLLRDHUP, "POLLRDHUP");
+#  endif
+_Static_assert (IDL_NR_futex == SYS_futex, "futex syscall number");
+_Static_assert (IDL_NR_ppoll == SYS_ppoll, "ppoll syscall number");
+# endif
+#endif
+
+/* Sleep while *WORD == EXPECTED, for at most NSEC nanoseconds.  Returns
+   0 when woken, -EAGAIN (-11) when *WORD already differed, -ETIMEDOUT
+   or -EINTR; callers recheck the word in every case, so the value only
+   matters for diagnostics.  */
+static inline long
+idl_futex_wait (const uint32_t *word, uint32_t expected, long nsec)
+{
+  struct idl_timespec ts = { nsec / 1000000000L, nsec % 1000000000L };
+  return idl_syscall4 (IDL_NR_futex, (long) word, IDL_FUTEX_WAIT,
+		       (long) expected, (long) &ts);
+}
+
+/* Wake up to COUNT waiters on WORD.  */
+static inline long
+idl_futex_wake (const uint32_t *word, int count)
+{
+  return idl_syscall3 (IDL_NR_futex, (long) word, IDL_FUTEX_WAKE, count);
+}
+
+/* Nonzero if the peer at the other end of connected socket FD is gone
+   (hung up, error, or FD is no longer open).  Never blocks: a zero
+   timeout.  */
+static inline int
+idl_peer_gone (int fd)
+{
+  struct idl_pollfd p = { fd, IDL_POLLRDHUP, 0 };
+  struct idl_timespec zero = { 0, 0 };
+  long n = idl_syscall5 (IDL_NR_ppoll, (long) &p, 1, (long) &zero, 0, 0);
+  if (n < 0)
+    /* -EINTR cannot happen with a zero timeout and no sigmask; anything
+       else means the descriptor itself is unusable.  */
+    return n != -4;
+  return (p.revents
+	  & (IDL_POLLHUP | IDL_POLLRDHUP | IDL_POLLERR | IDL_POLLNVAL)) != 0;
+}
+
+#endif /* IDL_SYSCALL_H */
