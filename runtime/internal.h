@@ -1,0 +1,84 @@
+/* internal.h -- libidlrt's private types: bindings and the handshake.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   Not installed.  The binding is shared by the call path (call.c) and
+   connection set-up (client.c); the handshake messages by client.c and
+   server.c.  */
+
+#ifndef IDL_INTERNAL_H
+#define IDL_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "idlrt.h"
+#include "page.h"
+
+/* A client's connection.  MR must stay first: generated client stubs
+   read reply words as ((uint64_t **) b)[0][i] (IDL_BINDING_MR_OFFSET).
+
+   A binding is used by one thread at a time: the reply words stay in
+   the shared registers until the next call, where the stub reads them
+   after idl_call_* returns.  */
+struct idl_binding
+{
+  uint64_t *mr;			/* == page->mr */
+  struct idl_page *page;	/* the shared page, IDL_PAGE_SIZE bytes */
+  int sock;			/* the connection; its hang-up = peer death */
+  int error;			/* IDL_E_* of the last call, for idl_error */
+  int dead;			/* the server has gone: fail at once */
+};
+
+_Static_assert (offsetof (struct idl_binding, mr) == IDL_BINDING_MR_OFFSET,
+		"stubs read the message registers through the binding");
+
+/* The handshake, one SOCK_SEQPACKET message each way.  The client sends
+   a hello naming the interface it was compiled against; the server
+   answers with a welcome carrying a status and, on IDL_OK, the page's
+   memfd as SCM_RIGHTS ancillary data.  Both are in host byte order:
+   the peers are on one machine.  */
+
+#define IDL_HELLO_MAGIC 0x49444c48u	/* "IDLH" */
+#define IDL_WELCOME_MAGIC 0x49444c57u	/* "IDLW" */
+
+/* Bump when the page layout, the protocol or these messages change.  */
+#define IDL_WIRE_VERSION 1
+
+#define IDL_HELLO_NAME_MAX 64
+
+struct idl_hello
+{
+  uint32_t magic;
+  uint32_t wire_version;
+  uint32_t iface_id;
+  uint32_t iface_version;
+  uint64_t signature;
+  char iface_name[IDL_HELLO_NAME_MAX];	/* for diagnostics only */
+};
+
+struct idl_welcome
+{
+  uint32_t magic;
+  uint32_t wire_version;
+  uint32_t status;		/* IDL_OK or IDL_E_* */
+  uint32_t reserved;
+  uint64_t page_size;		/* IDL_PAGE_SIZE */
+};
+
+_Static_assert (sizeof (struct idl_hello) == 24 + IDL_HELLO_NAME_MAX,
+		"no padding in the hello");
+_Static_assert (sizeof (struct idl_welcome) == 24,
+		"no padding in the welcome");
+
+/* How long either side waits for the other's handshake message.  */
+#define IDL_HANDSHAKE_TIMEOUT_MS 5000
+
+struct sockaddr_un;
+
+/* Fill *SA from NAME ("/path" or "@abstract"); return the address
+   length, or 0 if NAME does not fit.  (client.c)  */
+unsigned idl_sockaddr (struct sockaddr_un *sa, const char *name)
+  __attribute__ ((__visibility__ ("hidden")));
+
+#endif /* IDL_INTERNAL_H */

@@ -1,0 +1,188 @@
+/* page.h -- the shared message page of one connection, and its protocol.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   Internal to libidlrt.  Each connection has one page: a memfd that the
+   server creates, seals against shrinking and passes to the client
+   (SCM_RIGHTS) when it accepts the connection; both map it MAP_SHARED.
+
+   Layout (offsets checked below with _Static_assert):
+
+     0      state            32-bit futex word, alone in its cache line
+     64     client_sleeping  1 while the client sleeps on state
+     68     server_sleeping  1 while the server sleeps on state
+     128    mr[IDL_MR_WORDS] message registers: mr[0] tag, mr[1..] words
+     4096   payload          IDL_PAGE_PAYLOAD_SIZE bytes, reserved for
+                             byte regions (strings, buffers) that do not
+                             fit in message registers; unused so far
+     69632  end              (IDL_PAGE_SIZE, 17 pages of 4 KiB)
+
+   Protocol.  STATE says who owns mr[]:
+
+     IDLE     the client may write a request;
+     REQUEST  the client has published a request; the server owns mr[];
+     REPLY    the server has published the reply; the client owns mr[].
+
+     client call:  wait until state != REQUEST (a one-way request may
+                   still be pending); write mr[1..n], then mr[0]; store
+                   REQUEST (release); wake the server if it sleeps; wait
+                   until state != REQUEST; expect REPLY; read mr[0];
+                   store IDLE.  The stub reads the reply words mr[1..]
+                   after that: nothing writes them until its next call.
+     client send:  the same up to the wake; then return at once.
+     server:       wait until state == REQUEST; read mr[0] once; check
+                   it; copy mr[0..n] once into private memory and never
+                   look at the page's request again (a client may change
+                   it under us: double fetch).  One-way: store IDLE and
+                   wake the client first, then dispatch.  Otherwise
+                   dispatch, write reply words, then the reply tag, store
+                   REPLY (release), wake the client if it sleeps.
+
+   Waiting: spin IDL_SPIN_COUNT times on the state word, then sleep on it
+   with FUTEX_WAIT in slices; after each slice that did not end the wait,
+   ppoll the connection socket to learn whether the peer died.  So no
+   side waits for ever on a dead peer, and a lost or withheld wake-up
+   costs one slice, not a hang.
+
+   Wake-ups: a waiter sets its *_sleeping flag around FUTEX_WAIT and a
+   publisher only calls FUTEX_WAKE when the peer's flag is set, which
+   keeps both syscalls off the path when spinning was enough.  The
+   state store and the flag load are sequentially consistent, and so is
+   the waiter's flag store before the kernel rechecks the state word:
+   either the publisher sees the flag or the kernel sees the new state
+   (Dekker), so no wake-up is lost.  Each flag has one writer (a binding
+   is used by one thread at a time; a connection has one server thread),
+   so plain stores do, and no read-modify-write is needed (on AArch64
+   those would become calls to libgcc's outline atomics).  A hostile
+   client can corrupt the flags; that only delays its own replies or
+   adds wake-ups, and the server's slices bound its own wait.
+
+   Every access to the page is an __atomic builtin (relaxed for words):
+   the other process may write it concurrently, which would otherwise be
+   a data race; it also stops the compiler from turning copy loops into
+   calls to memcpy, which is in libc.  */
+
+#ifndef IDL_PAGE_H
+#define IDL_PAGE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "idlrt-abi.h"
+#include "syscall.h"
+
+#define IDL_PAGE_STATE_OFFSET 0
+#define IDL_PAGE_SLEEPING_OFFSET 64
+#define IDL_PAGE_MR_OFFSET 128
+#define IDL_PAGE_PAYLOAD_OFFSET 4096
+#define IDL_PAGE_PAYLOAD_SIZE 65536
+#define IDL_PAGE_SIZE (IDL_PAGE_PAYLOAD_OFFSET + IDL_PAGE_PAYLOAD_SIZE)
+
+enum idl_page_state
+{
+  IDL_PAGE_IDLE = 0,
+  IDL_PAGE_REQUEST = 1,
+  IDL_PAGE_REPLY = 2
+};
+
+struct idl_page
+{
+  uint32_t state;
+  uint8_t pad_state[IDL_PAGE_SLEEPING_OFFSET - 4];
+  uint32_t client_sleeping;
+  uint32_t server_sleeping;
+  uint8_t pad_sleeping[IDL_PAGE_MR_OFFSET - IDL_PAGE_SLEEPING_OFFSET - 8];
+  uint64_t mr[IDL_MR_WORDS];
+  uint8_t pad_mr[IDL_PAGE_PAYLOAD_OFFSET - IDL_PAGE_MR_OFFSET
+		 - IDL_MR_WORDS * 8];
+  uint8_t payload[IDL_PAGE_PAYLOAD_SIZE];
+};
+
+_Static_assert (offsetof (struct idl_page, state) == IDL_PAGE_STATE_OFFSET,
+		"state word");
+_Static_assert (offsetof (struct idl_page, client_sleeping)
+		== IDL_PAGE_SLEEPING_OFFSET, "sleep counts");
+_Static_assert (offsetof (struct idl_page, server_sleeping)
+		== IDL_PAGE_SLEEPING_OFFSET + 4, "sleep counts");
+_Static_assert (offsetof (struct idl_page, mr) == IDL_PAGE_MR_OFFSET,
+		"message registers");
+_Static_assert (IDL_PAGE_MR_OFFSET % 64 == 0
+		&& IDL_PAGE_SLEEPING_OFFSET % 64 == 0,
+		"state word alone in its cache line");
+_Static_assert (IDL_PAGE_MR_OFFSET + IDL_MR_WORDS * 8
+		<= IDL_PAGE_PAYLOAD_OFFSET, "registers overlap payload");
+_Static_assert (offsetof (struct idl_page, payload)
+		== IDL_PAGE_PAYLOAD_OFFSET, "payload");
+_Static_assert (sizeof (struct idl_page) == IDL_PAGE_SIZE, "page size");
+_Static_assert (IDL_PAGE_SIZE % 4096 == 0, "whole pages");
+/* The tag's count field must be able to say "too many" for the server
+   to reject, and every legal count must fit the registers.  */
+_Static_assert (IDL_MR_WORDS - 1 <= IDL_TAG_COUNT_MASK, "count field");
+
+/* Spins before sleeping: a few microseconds of "pause", about what a
+   short call takes on the other core; past that the futex is cheaper.  */
+#define IDL_SPIN_COUNT 400
+
+/* Sleep slices.  The client's bounds how late it notices a dead server;
+   the server's how late an idle connection notices a dead client (stop
+   wakes it at once).  */
+#define IDL_CLIENT_SLICE_NS (20L * 1000 * 1000)
+#define IDL_SERVER_SLICE_NS (100L * 1000 * 1000)
+
+/* idl_page_wait's results besides a state.  */
+#define IDL_WAIT_PEER_GONE (-1)
+#define IDL_WAIT_STOPPED (-2)
+
+/* Wait until (STATE == REQUEST) == FOR_REQUEST; return that state with
+   acquire ordering.  MY_SLEEPING is the caller's own sleep flag.  SOCK
+   is the connection socket, polled for the peer's death after each
+   sleep.  STOP, if not NULL, is a flag that ends the wait with
+   IDL_WAIT_STOPPED before sleeping.  */
+static inline int
+idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
+	       int sock, const int *stop, long slice_ns)
+{
+  unsigned spins = 0;
+
+  for (;;)
+    {
+      uint32_t s = __atomic_load_n (&pg->state, __ATOMIC_ACQUIRE);
+      if ((s == IDL_PAGE_REQUEST) == (for_request != 0))
+	return (int) s;
+      if (spins < IDL_SPIN_COUNT)
+	{
+	  spins++;
+	  idl_cpu_relax ();
+	  continue;
+	}
+      if (stop && __atomic_load_n (stop, __ATOMIC_ACQUIRE))
+	return IDL_WAIT_STOPPED;
+
+      __atomic_store_n (my_sleeping, 1, __ATOMIC_SEQ_CST);
+      idl_futex_wait (&pg->state, s, slice_ns);
+      __atomic_store_n (my_sleeping, 0, __ATOMIC_RELAXED);
+
+      s = __atomic_load_n (&pg->state, __ATOMIC_ACQUIRE);
+      if ((s == IDL_PAGE_REQUEST) == (for_request != 0))
+	return (int) s;
+      /* Woken for nothing, or the slice ran out: is the peer still
+	 there?  If it published and then died, the state check above
+	 has already taken its last message.  */
+      if (idl_peer_gone (sock))
+	return IDL_WAIT_PEER_GONE;
+    }
+}
+
+/* Store STATE (what the peer waits for) and wake the peer if it
+   sleeps.  Release ordering for everything written to the page before;
+   sequential consistency against the peer's sleep flag.  */
+static inline void
+idl_page_publish (struct idl_page *pg, uint32_t state,
+		  const uint32_t *peer_sleeping)
+{
+  __atomic_store_n (&pg->state, state, __ATOMIC_SEQ_CST);
+  if (__atomic_load_n (peer_sleeping, __ATOMIC_SEQ_CST) != 0)
+    idl_futex_wake (&pg->state, 0x7fffffff);
+}
+
+#endif /* IDL_PAGE_H */

@@ -1,0 +1,548 @@
+/* server.c -- a server: accept loop, handshake, one thread per connection.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   idl_server_create binds and listens on a SOCK_SEQPACKET Unix socket.
+   idl_server_run polls the listening socket and a stop eventfd; each
+   accepted connection gets a detached thread that does the handshake
+   (hello in, welcome and the page's memfd out) and then serves the
+   page (page.h) until the client goes away or the server stops.
+
+   A server never trusts a client: the request tag is read once from the
+   page, checked, and the request copied once into private memory before
+   the dispatcher sees it; a malformed request gets an IDL_E_BADMSG reply
+   and the connection goes on; a dead client (socket hang-up) ends only
+   its own thread.  The memfd is sealed against shrinking so a client
+   cannot make the server's page accesses fault (SIGBUS).
+
+   Dispatch calls are serialized by one mutex per server (see
+   idl_server_run in idlrt.h): implementations need no locking of their
+   own, and the lock is never held while waiting for a client.  */
+
+#define _GNU_SOURCE 1		/* memfd_create, accept4, struct ucred */
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+#include "internal.h"
+
+/* The server-side context of one call: what an implementation may ask
+   about its caller.  One per connection, filled at accept time.  */
+struct idl_call
+{
+  idl_server_t *server;
+  pid_t pid;			/* SO_PEERCRED at accept */
+  uid_t uid;
+  gid_t gid;
+};
+
+struct idl_conn
+{
+  struct idl_conn *next, *prev;	/* srv->conns, under conns_lock */
+  idl_server_t *srv;
+  int sock;
+  struct idl_page *page;	/* NULL until the handshake succeeds */
+  struct idl_call call;
+};
+
+struct idl_server
+{
+  idl_interface_t iface;	/* a copy; the name is borrowed */
+  idl_dispatch_fn dispatch;
+  char *path;			/* filesystem socket to unlink, or NULL */
+  int listen_fd;
+  int stop_fd;			/* eventfd, readable once stop is asked */
+  int stopping;			/* set by idl_server_stop (atomic) */
+  pthread_mutex_t dispatch_lock;	/* serializes implementations */
+  pthread_mutex_t conns_lock;
+  pthread_cond_t conns_done;	/* signalled when nconns drops */
+  struct idl_conn *conns;
+  unsigned nconns;
+};
+
+static inline uint64_t
+error_tag (int code)
+{
+  return IDL_TAG_ERROR | (uint64_t) code << IDL_TAG_OP_SHIFT;
+}
+
+/* Handshake.  */
+
+/* Read the client's hello, waiting at most IDL_HANDSHAKE_TIMEOUT_MS and
+   giving up at once if the server stops.  Returns 0 or -1.  */
+static int
+receive_hello (struct idl_conn *c, struct idl_hello *hello)
+{
+  struct pollfd p[2] = { { c->sock, POLLIN, 0 },
+			 { c->srv->stop_fd, POLLIN, 0 } };
+  struct iovec iov = { hello, sizeof *hello };
+  struct msghdr msg = { 0 };
+  ssize_t n;
+
+  do
+    n = poll (p, 2, IDL_HANDSHAKE_TIMEOUT_MS);
+  while (n < 0 && errno == EINTR);
+  if (n <= 0 || !(p[0].revents & POLLIN) || p[1].revents)
+    return -1;
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  /* No control buffer: any descriptors a client sends are discarded by
+     the kernel (and MSG_CTRUNC reported), never installed here.  */
+  n = recvmsg (c->sock, &msg, MSG_DONTWAIT);
+  if (n != (ssize_t) sizeof *hello || (msg.msg_flags & MSG_TRUNC))
+    return -1;
+  return 0;
+}
+
+/* Create the page: a sealed memfd of IDL_PAGE_SIZE bytes, mapped here.
+   Returns the memfd, or -1.  */
+static int
+create_page (struct idl_conn *c)
+{
+  int fd = memfd_create ("idlrt-page", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+  void *p;
+
+  if (fd < 0)
+    return -1;
+  /* F_SEAL_SHRINK: a client cannot truncate the file and make our
+     accesses fault; F_SEAL_GROW and F_SEAL_SEAL keep it as it is.  */
+  if (ftruncate (fd, IDL_PAGE_SIZE) != 0
+      || fcntl (fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_SEAL)
+	 != 0)
+    {
+      close (fd);
+      return -1;
+    }
+  p = mmap (NULL, IDL_PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (p == MAP_FAILED)
+    {
+      close (fd);
+      return -1;
+    }
+  c->page = p;
+  return fd;
+}
+
+/* Send the welcome with STATUS, and FD as SCM_RIGHTS when FD >= 0.  */
+static int
+send_welcome (int sock, int status, int fd)
+{
+  struct idl_welcome w = { IDL_WELCOME_MAGIC, IDL_WIRE_VERSION,
+			   (uint32_t) status, 0, IDL_PAGE_SIZE };
+  union
+  {
+    char buf[CMSG_SPACE (sizeof (int))];
+    struct cmsghdr align;
+  } ctl;
+  struct iovec iov = { &w, sizeof w };
+  struct msghdr msg = { 0 };
+  ssize_t n;
+
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  if (fd >= 0)
+    {
+      struct cmsghdr *cm;
+      memset (&ctl, 0, sizeof ctl);
+      msg.msg_control = ctl.buf;
+      msg.msg_controllen = sizeof ctl.buf;
+      cm = CMSG_FIRSTHDR (&msg);
+      cm->cmsg_level = SOL_SOCKET;
+      cm->cmsg_type = SCM_RIGHTS;
+      cm->cmsg_len = CMSG_LEN (sizeof (int));
+      memcpy (CMSG_DATA (cm), &fd, sizeof (int));
+    }
+  /* MSG_NOSIGNAL: a client that hung up must not kill us with SIGPIPE.
+     SO_SNDTIMEO (set at accept) bounds the wait.  */
+  do
+    n = sendmsg (sock, &msg, MSG_NOSIGNAL);
+  while (n < 0 && errno == EINTR);
+  return n == (ssize_t) sizeof w ? 0 : -1;
+}
+
+/* Agree on the interface and hand over the page.  Returns IDL_OK when
+   the connection is ready to serve.  */
+static int
+handshake (struct idl_conn *c)
+{
+  const idl_interface_t *me = &c->srv->iface;
+  struct idl_hello hello;
+  int status, fd = -1;
+
+  if (receive_hello (c, &hello) != 0)
+    return IDL_E_CONNECT;
+  if (hello.magic != IDL_HELLO_MAGIC || hello.wire_version != IDL_WIRE_VERSION)
+    status = IDL_E_CONNECT;
+  else if (hello.iface_id != me->id || hello.iface_version != me->version
+	   || hello.signature != me->signature)
+    status = IDL_E_IFACE;
+  else
+    {
+      fd = create_page (c);
+      status = fd >= 0 ? IDL_OK : IDL_E_NOMEM;
+    }
+  if (send_welcome (c->sock, status, fd) != 0 && status == IDL_OK)
+    status = IDL_E_CONNECT;
+  if (fd >= 0)
+    close (fd);			/* the mapping keeps the page alive */
+  return status;
+}
+
+/* Serving a connection.  */
+
+/* Publish reply TAG with words MSG[1..count] and wake the client.  */
+static void
+send_reply (struct idl_page *pg, uint64_t tag, const uint64_t *msg)
+{
+  unsigned n = tag & IDL_TAG_COUNT_MASK;
+
+  for (unsigned i = 1; i <= n; i++)
+    __atomic_store_n (&pg->mr[i], msg[i], __ATOMIC_RELAXED);
+  __atomic_store_n (&pg->mr[0], tag, __ATOMIC_RELAXED);
+  idl_page_publish (pg, IDL_PAGE_REPLY, &pg->client_sleeping);
+}
+
+/* Check the reply tag a dispatcher returned for a two-way request and
+   turn anything the client could not use into an error tag.  */
+static uint64_t
+check_reply_tag (uint64_t rtag)
+{
+  if (rtag & IDL_TAG_ERROR)
+    /* The dispatcher's own error: no words, just the code.  */
+    return rtag & ~(uint64_t) (IDL_TAG_COUNT_MASK | IDL_TAG_ONEWAY);
+  if (rtag & IDL_TAG_ONEWAY)
+    /* The dispatcher says the operation is one-way, but the client waits
+       for a reply: its request was malformed.  Answer, or it would wait
+       until it gave up on us.  */
+    return error_tag (IDL_E_BADMSG);
+  if ((rtag & IDL_TAG_COUNT_MASK) > IDL_MR_WORDS - 1)
+    return error_tag (IDL_E_PROTO);
+  return rtag;
+}
+
+static void
+serve (struct idl_conn *c)
+{
+  idl_server_t *srv = c->srv;
+  struct idl_page *pg = c->page;
+  /* The private copy of each request; the dispatcher writes the reply
+     words into it too.  */
+  uint64_t msg[IDL_MR_WORDS];
+
+  while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
+    {
+      int s = idl_page_wait (pg, &pg->server_sleeping, 1, c->sock,
+			     &srv->stopping, IDL_SERVER_SLICE_NS);
+      if (s < 0)
+	return;			/* the client died, or we stop */
+
+      /* Read the tag once; from here on only the copy counts.  */
+      uint64_t tag = __atomic_load_n (&pg->mr[0], __ATOMIC_RELAXED);
+      unsigned n = tag & IDL_TAG_COUNT_MASK;
+      int oneway = (tag & IDL_TAG_ONEWAY) != 0;
+
+      if (__builtin_expect (n > IDL_MR_WORDS - 1
+			    || (tag & IDL_TAG_ERROR)
+			    || (uint32_t) (tag >> IDL_TAG_IFACE_SHIFT)
+			       != srv->iface.id, 0))
+	{
+	  if (oneway)
+	    idl_page_publish (pg, IDL_PAGE_IDLE, &pg->client_sleeping);
+	  else
+	    send_reply (pg, error_tag (IDL_E_BADMSG), msg);
+	  continue;
+	}
+
+      msg[0] = tag;
+      for (unsigned i = 1; i <= n; i++)
+	msg[i] = __atomic_load_n (&pg->mr[i], __ATOMIC_RELAXED);
+
+      if (oneway)
+	{
+	  /* Let the client go on before the implementation runs.  */
+	  idl_page_publish (pg, IDL_PAGE_IDLE, &pg->client_sleeping);
+	  pthread_mutex_lock (&srv->dispatch_lock);
+	  srv->dispatch (&c->call, msg);
+	  pthread_mutex_unlock (&srv->dispatch_lock);
+	  continue;
+	}
+
+      pthread_mutex_lock (&srv->dispatch_lock);
+      uint64_t rtag = srv->dispatch (&c->call, msg);
+      pthread_mutex_unlock (&srv->dispatch_lock);
+      send_reply (pg, check_reply_tag (rtag), msg);
+    }
+}
+
+/* Forget connection C and free what it holds.  */
+static void
+end_connection (struct idl_conn *c)
+{
+  idl_server_t *srv = c->srv;
+
+  pthread_mutex_lock (&srv->conns_lock);
+  if (c->prev)
+    c->prev->next = c->next;
+  else
+    srv->conns = c->next;
+  if (c->next)
+    c->next->prev = c->prev;
+  srv->nconns--;
+  pthread_cond_broadcast (&srv->conns_done);
+  pthread_mutex_unlock (&srv->conns_lock);
+
+  if (c->page)
+    munmap (c->page, IDL_PAGE_SIZE);
+  close (c->sock);
+  free (c);
+}
+
+/* A connection's thread: handshake, serve, clean up.  */
+static void *
+connection_main (void *arg)
+{
+  struct idl_conn *c = arg;
+
+  if (handshake (c) == IDL_OK)
+    serve (c);
+  end_connection (c);
+  return NULL;
+}
+
+/* Start a thread for accepted socket SOCK; on failure drop the
+   connection (the client sees a hang-up, not a hang).  */
+static void
+start_connection (idl_server_t *srv, int sock)
+{
+  struct idl_conn *c = calloc (1, sizeof *c);
+  struct ucred cred;
+  socklen_t len = sizeof cred;
+  struct timeval tv = { IDL_HANDSHAKE_TIMEOUT_MS / 1000,
+			(IDL_HANDSHAKE_TIMEOUT_MS % 1000) * 1000 };
+  pthread_attr_t attr;
+  pthread_t tid;
+  int rc;
+
+  if (!c)
+    {
+      close (sock);
+      return;
+    }
+  c->srv = srv;
+  c->sock = sock;
+  c->call.server = srv;
+  c->call.pid = -1;
+  if (getsockopt (sock, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0)
+    {
+      c->call.pid = cred.pid;
+      c->call.uid = cred.uid;
+      c->call.gid = cred.gid;
+    }
+  setsockopt (sock, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+
+  pthread_mutex_lock (&srv->conns_lock);
+  c->next = srv->conns;
+  if (c->next)
+    c->next->prev = c;
+  srv->conns = c;
+  srv->nconns++;
+  pthread_mutex_unlock (&srv->conns_lock);
+
+  pthread_attr_init (&attr);
+  pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+  rc = pthread_create (&tid, &attr, connection_main, c);
+  pthread_attr_destroy (&attr);
+  if (rc != 0)
+    end_connection (c);
+}
+
+/* Server API.  */
+
+/* Bind SOCK to NAME.  A filesystem name left behind by a server that
+   died is reused: it is a socket and nobody answers on it.  */
+static int
+bind_name (int sock, const char *name, const struct sockaddr_un *sa,
+	   socklen_t len)
+{
+  struct stat st;
+  int probe;
+
+  if (bind (sock, (const struct sockaddr *) sa, len) == 0)
+    return 0;
+  if (errno != EADDRINUSE || name[0] == '@' || lstat (name, &st) != 0
+      || !S_ISSOCK (st.st_mode))
+    return -1;
+  probe = socket (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+  if (probe < 0)
+    return -1;
+  if (connect (probe, (const struct sockaddr *) sa, len) == 0
+      || errno != ECONNREFUSED)
+    {
+      close (probe);
+      errno = EADDRINUSE;
+      return -1;
+    }
+  close (probe);
+  unlink (name);
+  return bind (sock, (const struct sockaddr *) sa, len);
+}
+
+idl_server_t *
+idl_server_create (const char *name, const idl_interface_t *iface,
+		   idl_dispatch_fn dispatch, int *err)
+{
+  struct sockaddr_un sa;
+  idl_server_t *srv;
+  socklen_t len;
+  int dummy;
+
+  if (!err)
+    err = &dummy;
+  len = idl_sockaddr (&sa, name);
+  if (!len || !iface || !dispatch)
+    {
+      *err = IDL_E_INVAL;
+      return NULL;
+    }
+  srv = calloc (1, sizeof *srv);
+  if (!srv)
+    {
+      *err = IDL_E_NOMEM;
+      return NULL;
+    }
+  srv->iface = *iface;
+  srv->dispatch = dispatch;
+  srv->stop_fd = -1;
+  srv->listen_fd = socket (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+  if (srv->listen_fd < 0)
+    goto nomem;
+  if (bind_name (srv->listen_fd, name, &sa, len) != 0)
+    {
+      /* The name is taken or cannot be created.  */
+      *err = errno == ENOMEM || errno == ENOBUFS ? IDL_E_NOMEM
+						  : IDL_E_CONNECT;
+      goto fail;
+    }
+  if (name[0] != '@' && !(srv->path = strdup (name)))
+    goto nomem;
+  if (listen (srv->listen_fd, SOMAXCONN) != 0)
+    {
+      *err = IDL_E_CONNECT;
+      goto fail;
+    }
+  srv->stop_fd = eventfd (0, EFD_CLOEXEC | EFD_NONBLOCK);
+  if (srv->stop_fd < 0)
+    goto nomem;
+  pthread_mutex_init (&srv->dispatch_lock, NULL);
+  pthread_mutex_init (&srv->conns_lock, NULL);
+  pthread_cond_init (&srv->conns_done, NULL);
+  *err = IDL_OK;
+  return srv;
+
+ nomem:
+  *err = IDL_E_NOMEM;
+ fail:
+  if (srv->path)
+    unlink (srv->path);
+  free (srv->path);
+  if (srv->listen_fd >= 0)
+    close (srv->listen_fd);
+  free (srv);
+  return NULL;
+}
+
+int
+idl_server_run (idl_server_t *srv)
+{
+  struct pollfd p[2];
+
+  if (!srv)
+    return -1;
+  while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
+    {
+      p[0] = (struct pollfd) { srv->listen_fd, POLLIN, 0 };
+      p[1] = (struct pollfd) { srv->stop_fd, POLLIN, 0 };
+      if (poll (p, 2, -1) < 0)
+	{
+	  if (errno == EINTR)
+	    continue;
+	  break;
+	}
+      if (p[1].revents)
+	break;
+      if (!(p[0].revents & POLLIN))
+	continue;
+      int sock = accept4 (srv->listen_fd, NULL, NULL, SOCK_CLOEXEC);
+      if (sock >= 0)
+	start_connection (srv, sock);
+      else if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS
+	       || errno == ENOMEM)
+	/* The connection stays queued and poll would report it again at
+	   once: back off instead of spinning.  */
+	poll (&p[1], 1, 100);
+    }
+
+  /* Stop: connection threads see the flag at their next request or
+     sleep slice; wake the sleeping ones now, then wait for all.  */
+  __atomic_store_n (&srv->stopping, 1, __ATOMIC_RELEASE);
+  pthread_mutex_lock (&srv->conns_lock);
+  for (struct idl_conn *c = srv->conns; c; c = c->next)
+    if (c->page)
+      idl_futex_wake (&c->page->state, 0x7fffffff);
+  while (srv->nconns > 0)
+    pthread_cond_wait (&srv->conns_done, &srv->conns_lock);
+  pthread_mutex_unlock (&srv->conns_lock);
+  return 0;
+}
+
+void
+idl_server_stop (idl_server_t *srv)
+{
+  /* Async-signal-safe: an atomic store and write(2), errno kept.  */
+  int saved = errno;
+  uint64_t one = 1;
+
+  __atomic_store_n (&srv->stopping, 1, __ATOMIC_RELEASE);
+  if (write (srv->stop_fd, &one, sizeof one) < 0)
+    {
+      /* Only EAGAIN (counter full) is possible: it is readable then.  */
+    }
+  errno = saved;
+}
+
+void
+idl_server_destroy (idl_server_t *srv)
+{
+  if (!srv)
+    return;
+  close (srv->listen_fd);
+  close (srv->stop_fd);
+  if (srv->path)
+    unlink (srv->path);
+  free (srv->path);
+  pthread_mutex_destroy (&srv->dispatch_lock);
+  pthread_mutex_destroy (&srv->conns_lock);
+  pthread_cond_destroy (&srv->conns_done);
+  free (srv);
+}
+
+idl_server_t *
+idl_call_server (idl_call_t *call)
+{
+  return call->server;
+}
+
+pid_t
+idl_call_peer_pid (idl_call_t *call)
+{
+  return call->pid;
+}
