@@ -206,6 +206,22 @@ body_builder::finish ()
   pop_cfun ();
 }
 
+/* Hand the finished body of FN to the call graph.
+
+   GCC writes early debug information for every function in
+   finalize_compilation_unit, before this pass, and then closes it;
+   inlining a function that has no early DIE trips an assertion in
+   dwarf2out_abstract_function under -g.  Generated bodies therefore
+   carry no debug information of their own (DECL_IGNORED_P, as GCC's
+   own artificial functions): a debugger steps over a stub as over
+   a libc call.  */
+static void
+add_function (tree fn)
+{
+  DECL_IGNORED_P (fn) = 1;
+  cgraph_node::add_new_function (fn, false);
+}
+
 /* Give FN (declared only) what a definition has: a result, an outermost
    block and PARM_DECLs.  The prototype's own PARM_DECLs are copied when
    there are any, keeping names and the front end's DECL_ARG_TYPE.  */
@@ -496,7 +512,7 @@ emit_client_stub (idl_operation *op)
   bb.ret (op->has_result ? build_zero_cst (op->result.type) : NULL_TREE);
   bb.finish ();
 
-  cgraph_node::add_new_function (fn, false);
+  add_function (fn);
   /* Do not force a copy out: where every call was inlined, the COMDAT
      body is dropped like any unused inline function.  */
   cgraph_node::get (fn)->force_output = false;
@@ -616,7 +632,7 @@ emit_server_stub (idl_operation *op, tree dispatcher)
   bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
   bb.ret (u64_cst (abi, idl_error_tag (IDL_E_BADMSG)));
   bb.finish ();
-  cgraph_node::add_new_function (fn, false);
+  add_function (fn);
   return fn;
 }
 
@@ -677,7 +693,7 @@ emit_dispatcher (idl_interface *iface, std::vector<tree> &stubs)
   bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
   bb.ret (build_int_cstu (u64, idl_error_tag (IDL_E_BADMSG)));
   bb.finish ();
-  cgraph_node::add_new_function (fn, false);
+  add_function (fn);
 }
 
 /* 4. Fill in the descriptor's signature field.  */

@@ -52,6 +52,7 @@
 #include "gimple-predict.h"
 #include "tree-cfg.h"
 #include "context.h"
+#include "debug.h"
 
 #if BUILDING_GCC_MAJOR < 12
 # error "idlstub needs GCC 12 or later"
