@@ -42,6 +42,7 @@ interface_argument (location_t loc, tree attr_name, tree arg)
   if (!var || TREE_CODE (var) != VAR_DECL
       || !lookup_attribute ("idl_interface", DECL_ATTRIBUTES (var)))
     {
+      auto_diagnostic_group d;
       if (var && DECL_P (var))
 	error_at (loc, "%qD is not an idlstub interface", var);
       else
@@ -168,6 +169,7 @@ handle_idl_direction (tree *node, tree name, tree, int, bool *no_add)
     }
   if (!is_attribute_p ("idl_in", name) && !POINTER_TYPE_P (TREE_TYPE (decl)))
     {
+      auto_diagnostic_group d;
       error_at (DECL_SOURCE_LOCATION (decl),
 		"%qE parameter %qD is not a pointer", name, decl);
       inform (DECL_SOURCE_LOCATION (decl),
@@ -299,6 +301,7 @@ classify_parameter (tree decl, tree type, unsigned index, idl_param *param)
 
   if (ndirs > 1)
     {
+      auto_diagnostic_group d;
       error_at (loc, "parameter %qD has more than one direction", decl);
       inform (loc, "use one of %<IDL_IN%>, %<IDL_OUT%> or %<IDL_INOUT%>");
       return false;
@@ -312,6 +315,7 @@ classify_parameter (tree decl, tree type, unsigned index, idl_param *param)
       tree pointee = TREE_TYPE (type);
       if (ndirs == 0)
 	{
+	  auto_diagnostic_group d;
 	  gcc_rich_location richloc (loc);
 	  richloc.add_fixit_insert_before (get_start (loc), "IDL_IN ");
 	  error_at (&richloc, "pointer parameter %qD of an operation needs a "
@@ -360,6 +364,7 @@ record_operation (tree fndecl, tree attr)
 
   if (!prototype_p (fntype))
     {
+      auto_diagnostic_group d;
       error_at (loc, "operation %qD has no prototype", fndecl);
       inform (loc, "declare its parameters, starting with "
 	      "%<idl_binding_t *%>");
@@ -453,6 +458,7 @@ record_operation (tree fndecl, tree attr)
   for (idl_operation *other : iface->ops)
     if (other->number == number)
       {
+	auto_diagnostic_group d;
 	error_at (loc, "operation %qD reuses number %u of interface %qs",
 		  fndecl, number, iface->name.c_str ());
 	inform (DECL_SOURCE_LOCATION (other->decl),
@@ -516,6 +522,7 @@ check_implementation (tree fndecl)
 
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
   tree impl_t = TREE_TYPE (fndecl);
+  auto_diagnostic_group d;
   tree op_t = TREE_TYPE (op->decl);
   bool ok = true;
 
@@ -542,8 +549,11 @@ check_implementation (tree fndecl)
 		    "the call context, of type %<idl_call_t *%>", fndecl);
 	  ok = false;
 	}
+      /* Prototypes end in void_list_node: stop at it on either side.  */
+      auto more = [] (tree l) { return l && !VOID_TYPE_P (TREE_VALUE (l)); };
       for (ia = TREE_CHAIN (ia), oa = TREE_CHAIN (oa);
-	   ok && ia && oa; ia = TREE_CHAIN (ia), oa = TREE_CHAIN (oa), i++)
+	   ok && more (ia) && more (oa);
+	   ia = TREE_CHAIN (ia), oa = TREE_CHAIN (oa), i++)
 	if (!impl_type_matches (TREE_VALUE (ia), TREE_VALUE (oa)))
 	  {
 	    error_at (loc, "parameter %u of implementation %qD has type %qT "
@@ -551,11 +561,11 @@ check_implementation (tree fndecl)
 		      TREE_VALUE (ia), op->decl, TREE_VALUE (oa));
 	    ok = false;
 	  }
-      if (ok && (ia == NULL_TREE) != (oa == NULL_TREE))
+      if (ok && more (ia) != more (oa))
 	{
 	  error_at (loc, "implementation %qD takes %d parameters but "
-		    "operation %qD takes %d", fndecl, list_length (
-		    TYPE_ARG_TYPES (impl_t)) - 1, op->decl,
+		    "operation %qD takes %d", fndecl,
+		    list_length (TYPE_ARG_TYPES (impl_t)) - 1, op->decl,
 		    list_length (TYPE_ARG_TYPES (op_t)) - 1);
 	  ok = false;
 	}

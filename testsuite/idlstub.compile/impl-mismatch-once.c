@@ -1,0 +1,11 @@
+/* { dg-do compile } */
+/* Area: diagnostics
+   Purpose: a mismatching implementation declared then defined is reported once */
+
+#include <idlstub.h>
+
+IDL_INTERFACE (calc, 0x10, 1);
+
+IDL_OP (calc, 1) long tiny (idl_binding_t *b, long x); /* { dg-message "operation 'tiny' declared here" } */
+int tiny_impl (idl_call_t *call, long x); /* { dg-error "implementation 'tiny_impl' returns 'int'" } */
+int tiny_impl (idl_call_t *call, long x) { return x; }

@@ -1,0 +1,10 @@
+/* { dg-do compile } */
+/* Area: diagnostics
+   Purpose: IDL_ONEWAY without IDL_OP */
+
+#include <idlstub.h>
+
+IDL_INTERFACE (calc, 0x10, 1);
+
+IDL_ONEWAY void f (idl_binding_t *b); /* { dg-error "'f' is marked 'IDL_ONEWAY' but is not an operation; add 'IDL_OP \\(iface, number\\)'" } */
+IDL_ONEWAY int v; /* { dg-error "'idl_oneway' attribute applies only to operation prototypes" } */

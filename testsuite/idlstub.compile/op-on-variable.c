@@ -1,0 +1,9 @@
+/* { dg-do compile } */
+/* Area: diagnostics
+   Purpose: idl_op on a variable */
+
+#include <idlstub.h>
+
+IDL_INTERFACE (calc, 0x10, 1);
+
+IDL_OP (calc, 1) int v; /* { dg-error "'idl_op' attribute applies only to function prototypes" } */
