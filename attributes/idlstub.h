@@ -63,7 +63,7 @@
 # define IDL_INTERFACE(name, id, version)				\
   static const idl_interface_t name					\
     __attribute__ ((__idl_interface__ (id, version), __unused__))	\
-    = { #name, (id), (version), 0 /* signature: set by the plugin */ }
+    = { #name, 0, 0, 0 /* id, version, signature: set by the plugin */ }
 
 # define IDL_OP(iface, number) __attribute__ ((__idl_op__ (iface, number)))
 # define IDL_ONEWAY __attribute__ ((__idl_oneway__))

@@ -696,32 +696,43 @@ emit_dispatcher (idl_interface *iface, std::vector<tree> &stubs)
   add_function (fn);
 }
 
-/* 4. Fill in the descriptor's signature field.  */
+/* Set field NAME of constructor INIT (of record TYPE) to VALUE, adding
+   the element when the initializer left it out.  */
 static void
-set_signature (idl_interface *iface)
+set_descriptor_field (tree init, tree type, const char *name,
+		      unsigned HOST_WIDE_INT value)
+{
+  unsigned i;
+  tree field, v;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, field, v)
+    if (field && TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
+	&& strcmp (IDENTIFIER_POINTER (DECL_NAME (field)), name) == 0)
+      {
+	(*CONSTRUCTOR_ELTS (init))[i].value
+	  = build_int_cstu (TREE_TYPE (field), value);
+	return;
+      }
+  for (field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
+    if (TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
+	&& strcmp (IDENTIFIER_POINTER (DECL_NAME (field)), name) == 0)
+      CONSTRUCTOR_APPEND_ELT (CONSTRUCTOR_ELTS (init), field,
+			      build_int_cstu (TREE_TYPE (field), value));
+}
+
+/* 4. Fill in the descriptor: id and version from the attribute (the
+   macro does not repeat them, so a bad id is reported once, by the
+   plugin), and the signature computed from the operations.  */
+static void
+fill_descriptor (idl_interface *iface)
 {
   iface->signature = idl_interface_signature (iface);
   tree init = DECL_INITIAL (iface->decl);
   if (!init || TREE_CODE (init) != CONSTRUCTOR)
     return;
-  unsigned i;
-  tree field, value;
-  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, field, value)
-    if (field && TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
-	&& strcmp (IDENTIFIER_POINTER (DECL_NAME (field)), "signature") == 0)
-      {
-	(*CONSTRUCTOR_ELTS (init))[i].value
-	  = build_int_cstu (TREE_TYPE (field), iface->signature);
-	return;
-      }
-  /* The macro left the field out (zero-initialized): add it.  */
-  for (field = TYPE_FIELDS (TREE_TYPE (iface->decl)); field;
-       field = DECL_CHAIN (field))
-    if (TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
-	&& strcmp (IDENTIFIER_POINTER (DECL_NAME (field)), "signature") == 0)
-      CONSTRUCTOR_APPEND_ELT (CONSTRUCTOR_ELTS (init), field,
-			      build_int_cstu (TREE_TYPE (field),
-					      iface->signature));
+  tree type = TREE_TYPE (iface->decl);
+  set_descriptor_field (init, type, "id", iface->id);
+  set_descriptor_field (init, type, "version", iface->version);
+  set_descriptor_field (init, type, "signature", iface->signature);
 }
 
 /* Does this translation unit call (or take the address of) FNDECL
@@ -773,7 +784,7 @@ execute_idlstub (void)
   if (seen_error ())
     return 0;
   for (idl_interface *iface : idl_interfaces)
-    set_signature (iface);
+    fill_descriptor (iface);
   if (dump_file)
     dump_model (dump_file);
 
