@@ -74,8 +74,15 @@ parse_arguments (const struct plugin_name_args *info)
       const char *value = info->argv[i].value;
       if (strcmp (key, "help") == 0)
 	fputs (help_text, stderr);
-      else if (strcmp (key, "dump") == 0 && !value)
-	want_dump = true;
+      else if (strcmp (key, "dump") == 0)
+	{
+	  if (value)
+	    {
+	      error ("%<-fplugin-arg-idlstub-dump%> takes no value");
+	      ok = false;
+	    }
+	  want_dump = true;
+	}
       else if (strcmp (key, "inline") == 0)
 	{
 	  if (value && strcmp (value, "always") == 0)
