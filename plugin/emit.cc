@@ -349,13 +349,13 @@ unpack_value (body_builder &bb, const idl_abi &abi, tree word,
 static std::vector<tree>
 pack_message (body_builder &bb, const idl_abi &abi,
 	      const idl_message_layout &m, const std::vector<tree> &values,
-	      const std::vector<const idl_scalar *> &scalars)
+	      const std::vector<idl_scalar> &scalars)
 {
   std::vector<tree> words (m.words + 1, NULL_TREE);
   for (unsigned k = 0; k < m.slots.size (); k++)
     {
       const idl_slot &slot = m.slots[k];
-      tree v = pack_value (bb, abi, values[k], *scalars[k]);
+      tree v = pack_value (bb, abi, values[k], scalars[k]);
       if (slot.offset)
 	v = bb.assign (abi.u64, LSHIFT_EXPR, v,
 		       build_int_cst (integer_type_node,
@@ -369,13 +369,45 @@ pack_message (body_builder &bb, const idl_abi &abi,
   return words;
 }
 
-/* The scalar descriptions of M's slots, in slot order.  */
-static std::vector<const idl_scalar *>
-slot_scalars (const idl_operation *op, const idl_message_layout &m)
+/* The object representation of S: the unsigned integer of its size.  */
+static idl_scalar
+raw_scalar (const idl_scalar &s)
 {
-  std::vector<const idl_scalar *> v;
+  idl_scalar raw = s;
+  raw.type = build_nonstandard_integer_type (s.size * BITS_PER_UNIT, 1);
+  raw.cls = IDL_VAL_UNSIGNED;
+  return raw;
+}
+
+/* The pointee of parameter PARM (of OP's parameter P) as raw bytes.  The
+   client stub only copies the caller's object into and out of message
+   words, so it reads and writes its representation, through a char
+   pointer (alias set 0) rather than as the C type: the stub then never
+   depends on how the caller's type aliases (and LTO's IPA-ICF does not
+   see enum-typed accesses synthesized outside the front end, which
+   GCC 12 cannot hash).  */
+static tree
+pointee_bytes (const idl_abi &abi, tree parm, const idl_param &p)
+{
+  return build2 (MEM_REF, raw_scalar (p.value).type, parm,
+		 build_int_cst (abi.alias_ptr, 0));
+}
+
+/* The scalar descriptions of M's slots, in slot order; RAW_POINTEES
+   describes pointer parameters by their representation (client side,
+   see pointee_bytes).  */
+static std::vector<idl_scalar>
+slot_scalars (const idl_operation *op, const idl_message_layout &m,
+	      bool raw_pointees)
+{
+  std::vector<idl_scalar> v;
   for (const idl_slot &s : m.slots)
-    v.push_back (s.param < 0 ? &op->result : &op->params[s.param].value);
+    if (s.param < 0)
+      v.push_back (op->result);
+    else if (raw_pointees && op->params[s.param].by_pointer)
+      v.push_back (raw_scalar (op->params[s.param].value));
+    else
+      v.push_back (op->params[s.param].value);
   return v;
 }
 
@@ -431,14 +463,13 @@ emit_client_stub (idl_operation *op)
       const idl_param &p = op->params[s.param];
       tree parm = parm_at (fn, p.index);
       if (p.by_pointer)
-	values.push_back (bb.load (build2 (MEM_REF, p.value.type, parm,
-					   build_int_cst (TREE_TYPE (parm),
-							  0))));
+	values.push_back (bb.load (pointee_bytes (abi, parm, p)));
       else
 	values.push_back (parm);
     }
   std::vector<tree> words = pack_message (bb, abi, op->request, values,
-					  slot_scalars (op, op->request));
+					  slot_scalars (op, op->request,
+							true));
 
   tree tag = u64_cst (abi, idl_request_tag (op));
   auto_vec<tree> args;
@@ -485,18 +516,17 @@ emit_client_stub (idl_operation *op)
       std::vector<tree> rwords (op->reply.words + 1);
       for (unsigned i = 1; i <= op->reply.words; i++)
 	rwords[i] = bb.load (message_word (abi, mr, i));
-      for (const idl_slot &s : op->reply.slots)
+      std::vector<idl_scalar> sc = slot_scalars (op, op->reply, true);
+      for (unsigned k = 0; k < op->reply.slots.size (); k++)
 	{
-	  const idl_scalar &sc = s.param < 0 ? op->result
-					     : op->params[s.param].value;
-	  tree v = unpack_value (bb, abi, rwords[s.word], s, sc);
+	  const idl_slot &s = op->reply.slots[k];
+	  tree v = unpack_value (bb, abi, rwords[s.word], s, sc[k]);
 	  if (s.param < 0)
 	    result = v;
 	  else
 	    {
-	      tree parm = parm_at (fn, op->params[s.param].index);
-	      bb.store (build2 (MEM_REF, sc.type, parm,
-				build_int_cst (TREE_TYPE (parm), 0)), v);
+	      const idl_param &p = op->params[s.param];
+	      bb.store (pointee_bytes (abi, parm_at (fn, p.index), p), v);
 	    }
 	}
     }
@@ -622,7 +652,8 @@ emit_server_stub (idl_operation *op, tree dispatcher)
       for (const idl_slot &s : op->reply.slots)
 	values.push_back (s.param < 0 ? result : bb.load (locals[s.param]));
       std::vector<tree> words = pack_message (bb, abi, op->reply, values,
-					      slot_scalars (op, op->reply));
+					      slot_scalars (op, op->reply,
+							    false));
       for (unsigned i = 1; i <= op->reply.words; i++)
 	bb.store (message_word (abi, msg, i), words[i]);
       bb.ret (u64_cst (abi, idl_reply_tag (op)));
