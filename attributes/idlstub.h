@@ -90,9 +90,11 @@
 # define IDL_IN
 # define IDL_OUT
 # define IDL_INOUT
+/* _Pragma ("GCC error") is reported at the line that uses the macro, not
+   inside this header.  It takes one string literal, hence the long line.  */
 # define IDL_SERVER(iface)						\
-  _Static_assert (0, "IDL_SERVER (" #iface ") needs the idlstub plugin: "\
-		  "compile with -fplugin=idlstub")
+  _Pragma ("GCC error \"IDL_SERVER needs the idlstub plugin: compile with -fplugin=idlstub\"") \
+  extern uint64_t iface##_dispatch (idl_call_t *, uint64_t *)
 
 #endif /* IDLSTUB_PLUGIN_LOADED */
 

@@ -8,4 +8,4 @@
 IDL_INTERFACE (calc, 0x10, 1);
 IDL_OP (calc, 1) long tiny (idl_binding_t *b, long x);
 
-IDL_SERVER (calc); /* { dg-error "IDL_SERVER \\(calc\\) needs the idlstub plugin: compile with -fplugin=idlstub" } */
+IDL_SERVER (calc); /* { dg-error "IDL_SERVER needs the idlstub plugin: compile with -fplugin=idlstub" } */
