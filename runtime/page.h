@@ -82,7 +82,10 @@ enum idl_page_state
 {
   IDL_PAGE_IDLE = 0,
   IDL_PAGE_REQUEST = 1,
-  IDL_PAGE_REPLY = 2
+  IDL_PAGE_REPLY = 2,
+  /* Never stored: what idl_page_wait reports when the peer left any
+     other value in the state word.  */
+  IDL_PAGE_JUNK = 3
 };
 
 struct idl_page
@@ -133,8 +136,17 @@ _Static_assert (IDL_MR_WORDS - 1 <= IDL_TAG_COUNT_MASK, "count field");
 #define IDL_WAIT_PEER_GONE (-1)
 #define IDL_WAIT_STOPPED (-2)
 
+/* The state word as idl_page_wait returns it: the peer may have
+   written anything there, and a negative int would read as an error.  */
+static inline int
+idl_page_state_value (uint32_t s)
+{
+  return s <= IDL_PAGE_REPLY ? (int) s : IDL_PAGE_JUNK;
+}
+
 /* Wait until (STATE == REQUEST) == FOR_REQUEST; return that state with
-   acquire ordering.  MY_SLEEPING is the caller's own sleep flag.  SOCK
+   acquire ordering (IDL_PAGE_JUNK for a value the protocol never
+   stores).  MY_SLEEPING is the caller's own sleep flag.  SOCK
    is the connection socket, polled for the peer's death after each
    sleep.  STOP, if not NULL, is a flag that ends the wait with
    IDL_WAIT_STOPPED before sleeping.  */
@@ -148,7 +160,7 @@ idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
     {
       uint32_t s = __atomic_load_n (&pg->state, __ATOMIC_ACQUIRE);
       if ((s == IDL_PAGE_REQUEST) == (for_request != 0))
-	return (int) s;
+	return idl_page_state_value (s);
       if (spins < IDL_SPIN_COUNT)
 	{
 	  spins++;
@@ -164,7 +176,7 @@ idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
 
       s = __atomic_load_n (&pg->state, __ATOMIC_ACQUIRE);
       if ((s == IDL_PAGE_REQUEST) == (for_request != 0))
-	return (int) s;
+	return idl_page_state_value (s);
       /* Woken for nothing, or the slice ran out: is the peer still
 	 there?  If it published and then died, the state check above
 	 has already taken its last message.  */

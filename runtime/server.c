@@ -465,7 +465,7 @@ idl_server_run (idl_server_t *srv)
 {
   struct pollfd p[2];
 
-  if (!srv)
+  if (!srv || srv->listen_fd < 0)
     return -1;
   while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
     {
@@ -492,8 +492,13 @@ idl_server_run (idl_server_t *srv)
     }
 
   /* Stop: connection threads see the flag at their next request or
-     sleep slice; wake the sleeping ones now, then wait for all.  */
+     sleep slice; wake the sleeping ones now, then wait for all.  Close
+     the listening socket first, so that clients are refused at once
+     instead of waiting for a handshake that would never come (the name
+     stays until idl_server_destroy).  */
   __atomic_store_n (&srv->stopping, 1, __ATOMIC_RELEASE);
+  close (srv->listen_fd);
+  srv->listen_fd = -1;
   pthread_mutex_lock (&srv->conns_lock);
   for (struct idl_conn *c = srv->conns; c; c = c->next)
     if (c->page)
@@ -524,7 +529,8 @@ idl_server_destroy (idl_server_t *srv)
 {
   if (!srv)
     return;
-  close (srv->listen_fd);
+  if (srv->listen_fd >= 0)
+    close (srv->listen_fd);
   close (srv->stop_fd);
   if (srv->path)
     unlink (srv->path);
