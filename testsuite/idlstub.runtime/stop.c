@@ -1,0 +1,97 @@
+/* { dg-do run } */
+/* Area: runtime
+   Purpose: idl_server_stop from an implementation, from a signal handler
+   and before idl_server_run makes the server return promptly.  */
+
+#include <pthread.h>
+#include <sys/time.h>
+#include "rt-common.h"
+
+static idl_server_t *srv;
+static double run_returned;
+
+static void *
+run_server (void *arg)
+{
+  (void) arg;
+  CHECK (idl_server_run (srv) == 0);
+  run_returned = rt_now_ms ();
+  return NULL;
+}
+
+static void
+on_alarm (int sig)
+{
+  (void) sig;
+  idl_server_stop (srv);
+}
+
+static idl_server_t *
+make_server (const char *name)
+{
+  int err;
+  idl_server_t *s = idl_server_create (name, &rt_iface, rt_dispatch, &err);
+  CHECK (s != NULL && err == IDL_OK);
+  return s;
+}
+
+int
+main (void)
+{
+  const char *name = idltest_name ("stop");
+  idl_binding_t *b, *idle;
+  pthread_t t;
+  double t0;
+
+  /* From an implementation, with another connection open and asleep:
+     run returns after the current call, and both clients then see the
+     server gone.  */
+  srv = make_server (name);
+  CHECK (pthread_create (&t, NULL, run_server, NULL) == 0);
+  idle = idltest_connect (name, &rt_iface);
+  b = idltest_connect (name, &rt_iface);
+  CHECK (idl_call_r4 (idle, rt_tag (RT_ADD, 2), 1, 1, 0, 0)
+	 == rt_tag (RT_ADD, 1));
+  usleep (150 * 1000);		/* let the idle connection's thread sleep */
+  t0 = rt_now_ms ();
+  CHECK (idl_call_r4 (b, rt_tag (RT_STOP, 0), 0, 0, 0, 0)
+	 == rt_tag (RT_STOP, 0));
+  CHECK (pthread_join (t, NULL) == 0);
+  printf ("stop from an implementation: run returned after %.1f ms\n",
+	  run_returned - t0);
+  CHECK (run_returned - t0 < 500);
+  CHECK (idl_call_r4 (b, rt_tag (RT_ADD, 2), 1, 1, 0, 0)
+	 == (IDL_TAG_ERROR | (uint64_t) IDL_E_PEER_DIED << IDL_TAG_OP_SHIFT));
+  CHECK (idl_call_r4 (idle, rt_tag (RT_ADD, 2), 1, 1, 0, 0)
+	 == (IDL_TAG_ERROR | (uint64_t) IDL_E_PEER_DIED << IDL_TAG_OP_SHIFT));
+  idl_close (b);
+  idl_close (idle);
+  /* A stopped server accepts nobody, and says so at once.  */
+  int err;
+  t0 = rt_now_ms ();
+  CHECK (idl_connect (name, &rt_iface, &err) == NULL);
+  CHECK (err == IDL_E_CONNECT);
+  CHECK (rt_now_ms () - t0 < 500);
+  idl_server_destroy (srv);
+
+  /* From a signal handler, while run waits for connections.  */
+  srv = make_server (name);
+  CHECK (signal (SIGALRM, on_alarm) != SIG_ERR);
+  struct itimerval it = { { 0, 0 }, { 0, 100 * 1000 } };
+  t0 = rt_now_ms ();
+  CHECK (setitimer (ITIMER_REAL, &it, NULL) == 0);
+  CHECK (idl_server_run (srv) == 0);
+  printf ("stop from a signal handler: run returned after %.1f ms\n",
+	  rt_now_ms () - t0);
+  CHECK (rt_now_ms () - t0 < 600);
+  idl_server_destroy (srv);
+
+  /* Before run: run returns at once.  */
+  srv = make_server (name);
+  idl_server_stop (srv);
+  t0 = rt_now_ms ();
+  CHECK (idl_server_run (srv) == 0);
+  CHECK (rt_now_ms () - t0 < 100);
+  idl_server_destroy (srv);
+  return 0;
+}
