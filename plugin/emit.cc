@@ -299,12 +299,21 @@ message_word (const idl_abi &abi, tree base, unsigned word)
 		 build_int_cst (abi.alias_ptr, word * 8));
 }
 
+/* The unsigned integer type of S's size; the message word type itself
+   for 8-byte values, so they need no conversion.  */
+static tree
+word_sized_bits (const idl_abi &abi, const idl_scalar &s)
+{
+  return s.size == 8 ? abi.u64
+	 : build_nonstandard_integer_type (s.size * BITS_PER_UNIT, 1);
+}
+
 /* VALUE, of scalar S, as the low bytes of a zero-extended word.  */
 static tree
 pack_value (body_builder &bb, const idl_abi &abi, tree value,
 	    const idl_scalar &s)
 {
-  tree bits = build_nonstandard_integer_type (s.size * BITS_PER_UNIT, 1);
+  tree bits = word_sized_bits (abi, s);
   tree t;
   if (s.cls == IDL_VAL_FLOAT)
     t = bb.assign (bits, VIEW_CONVERT_EXPR,
@@ -313,8 +322,7 @@ pack_value (body_builder &bb, const idl_abi &abi, tree value,
     return bb.assign (abi.u64, NOP_EXPR, value);
   else
     t = bb.assign (bits, NOP_EXPR, value);
-  return s.size == 8 && TYPE_MAIN_VARIANT (bits) == abi.u64
-	 ? t : bb.assign (abi.u64, NOP_EXPR, t);
+  return bits == abi.u64 ? t : bb.assign (abi.u64, NOP_EXPR, t);
 }
 
 /* The value of slot SLOT, of scalar S, from message word WORD.  A bool
@@ -324,7 +332,7 @@ static tree
 unpack_value (body_builder &bb, const idl_abi &abi, tree word,
 	      const idl_slot &slot, const idl_scalar &s)
 {
-  tree bits = build_nonstandard_integer_type (s.size * BITS_PER_UNIT, 1);
+  tree bits = word_sized_bits (abi, s);
   tree t = word;
   if (slot.offset)
     t = bb.assign (abi.u64, RSHIFT_EXPR, t,
