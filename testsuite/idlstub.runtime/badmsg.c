@@ -29,7 +29,7 @@ int
 main (void)
 {
   const char *name = idltest_name ("badmsg");
-  pid_t srv = idltest_fork_server (name, &rt_iface, rt_dispatch);
+  pid_t srv = rt_fork_server (name, rt_dispatch);
   uint64_t words[IDL_TAG_COUNT_MASK + 1];
 
   b = idltest_connect (name, &rt_iface);
@@ -119,6 +119,6 @@ main (void)
   CHECK (idl_error (b) == IDL_E_TIMEOUT);
 
   idl_close (b);
-  idltest_stop_server (srv);
+  rt_stop_server (srv);
   return 0;
 }

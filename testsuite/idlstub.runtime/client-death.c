@@ -80,7 +80,7 @@ int
 main (void)
 {
   const char *name = idltest_name ("clidie");
-  pid_t srv = idltest_fork_server (name, &rt_iface, rt_dispatch);
+  pid_t srv = rt_fork_server (name, rt_dispatch);
   idl_binding_t *b = idltest_connect (name, &rt_iface);
   int status;
 
@@ -132,6 +132,6 @@ main (void)
   idl_close (b);
   CHECK (await_threads (srv, 1));
   CHECK (kill (srv, 0) == 0);	/* the server lives on */
-  idltest_stop_server (srv);
+  rt_stop_server (srv);
   return 0;
 }

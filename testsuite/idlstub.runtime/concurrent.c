@@ -42,7 +42,7 @@ int
 main (void)
 {
   const char *name = idltest_name ("concurrent");
-  pid_t srv = idltest_fork_server (name, &rt_iface, rt_dispatch);
+  pid_t srv = rt_fork_server (name, rt_dispatch);
   pid_t kid[2];
   int status;
   double t0 = rt_now_ms ();
@@ -63,6 +63,6 @@ main (void)
       CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0);
     }
   printf ("2 x %d calls in %.0f ms\n", CALLS, rt_now_ms () - t0);
-  idltest_stop_server (srv);
+  rt_stop_server (srv);
   return 0;
 }

@@ -46,7 +46,7 @@ main (void)
   /* A NULL ERR is allowed.  */
   CHECK (idl_connect (name, &rt_iface, NULL) == NULL);
 
-  pid_t srv = idltest_fork_server (name, &rt_iface, rt_dispatch);
+  pid_t srv = rt_fork_server (name, rt_dispatch);
   CHECK (connect_error (name, &rt_iface) == IDL_OK);
 
   other = rt_iface;
@@ -67,7 +67,7 @@ main (void)
   CHECK (idl_call_r4 (b, rt_tag (RT_ADD, 2), 2, 2, 0, 0) == rt_tag (RT_ADD, 1));
   CHECK (rt_mr (b)[1] == 4);
   idl_close (b);
-  idltest_stop_server (srv);
+  rt_stop_server (srv);
 
   /* Once the server is gone, its name refuses again.  */
   CHECK (connect_error (name, &rt_iface) == IDL_E_CONNECT);

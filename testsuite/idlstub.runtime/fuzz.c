@@ -91,7 +91,7 @@ int
 main (void)
 {
   const char *name = idltest_name ("fuzz");
-  pid_t srv = idltest_fork_server (name, &rt_iface, rt_dispatch);
+  pid_t srv = rt_fork_server (name, rt_dispatch);
   uint64_t words[IDL_TAG_COUNT_MASK], tag, r;
   unsigned errors = 0, oks = 0;
 
@@ -172,6 +172,6 @@ main (void)
   check_clean_calls ();
   idl_close (b);
   CHECK (waitpid (srv, NULL, WNOHANG) == 0);
-  idltest_stop_server (srv);
+  rt_stop_server (srv);
   return 0;
 }

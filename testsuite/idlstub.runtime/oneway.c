@@ -9,7 +9,7 @@ int
 main (void)
 {
   const char *name = idltest_name ("oneway");
-  pid_t srv = idltest_fork_server (name, &rt_iface, rt_dispatch);
+  pid_t srv = rt_fork_server (name, rt_dispatch);
   idl_binding_t *b = idltest_connect (name, &rt_iface);
   const uint64_t *mr = rt_mr (b);
   uint64_t tag, words[8] = { 0 };
@@ -50,6 +50,6 @@ main (void)
   CHECK (rt_now_ms () - t0 >= 250);
 
   idl_close (b);
-  idltest_stop_server (srv);
+  rt_stop_server (srv);
   return 0;
 }

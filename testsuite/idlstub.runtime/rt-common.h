@@ -66,6 +66,79 @@ rt_now_ms (void)
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
 }
 
+/* Servers forked by this test.  A failed CHECK aborts, and a hung
+   call trips the watchdog; either way the servers must not outlive the
+   test (an orphan would keep the harness's output pipe open).  */
+#ifndef RT_WATCHDOG_SECONDS
+# define RT_WATCHDOG_SECONDS 30
+#endif
+static pid_t rt_servers[8];
+
+static void
+rt_on_fatal (int sig)
+{
+  static const char msg[] = "rt-common: watchdog: the test hangs\n";
+
+  for (unsigned i = 0; i < sizeof rt_servers / sizeof rt_servers[0]; i++)
+    if (rt_servers[i] > 0)
+      kill (rt_servers[i], SIGKILL);
+  if (sig == SIGALRM)
+    {
+      ssize_t r = write (2, msg, sizeof msg - 1);
+      (void) r;
+    }
+  signal (SIGABRT, SIG_DFL);
+  raise (SIGABRT);
+}
+
+/* Abort the test if it runs too long, and kill its servers when it
+   aborts.  SIGALRM belongs to the watchdog; alarms are not inherited
+   by forked children.  */
+static inline void
+rt_arm_watchdog (void)
+{
+  static int armed;
+  if (!armed)
+    {
+      armed = 1;
+      signal (SIGABRT, rt_on_fatal);
+      signal (SIGALRM, rt_on_fatal);
+      alarm (RT_WATCHDOG_SECONDS);
+    }
+}
+
+/* idltest_fork_server for the rt interface, with clean-up on failure.  */
+static inline pid_t __attribute__ ((unused))
+rt_fork_server (const char *name, idl_dispatch_fn dispatch)
+{
+  rt_arm_watchdog ();
+  pid_t pid = idltest_fork_server (name, &rt_iface, dispatch);
+  for (unsigned i = 0; i < sizeof rt_servers / sizeof rt_servers[0]; i++)
+    if (rt_servers[i] == 0)
+      {
+	rt_servers[i] = pid;
+	break;
+      }
+  return pid;
+}
+
+/* Forget PID (reaped elsewhere, so its number may be reused).  */
+static inline void
+rt_forget_server (pid_t pid)
+{
+  for (unsigned i = 0; i < sizeof rt_servers / sizeof rt_servers[0]; i++)
+    if (rt_servers[i] == pid)
+      rt_servers[i] = 0;
+}
+
+/* Stop a server started by rt_fork_server.  */
+static inline void __attribute__ ((unused))
+rt_stop_server (pid_t pid)
+{
+  idltest_stop_server (pid);
+  rt_forget_server (pid);
+}
+
 /* Server state; lives in the server process.  Dispatch is serialized by
    the runtime, so no locking.  */
 static uint64_t rt_stored, rt_nstores;

@@ -38,7 +38,7 @@ main (void)
 
   /* Mid-call: the implementation sleeps 10 s; the server dies after
      207 ms.  */
-  victim = idltest_fork_server (name, &rt_iface, rt_dispatch);
+  victim = rt_fork_server (name, rt_dispatch);
   b = idltest_connect (name, &rt_iface);
   CHECK (idl_call_r4 (b, rt_tag (RT_ADD, 2), 1, 2, 0, 0) == rt_tag (RT_ADD, 1));
   CHECK (pthread_create (&t, NULL, killer, NULL) == 0);
@@ -60,14 +60,16 @@ main (void)
   CHECK (rt_now_ms () - t0 < 50);
   idl_close (b);
   CHECK (waitpid (victim, &status, 0) == victim);
+  rt_forget_server (victim);
   CHECK (WIFSIGNALED (status) && WTERMSIG (status) == SIGKILL);
 
   /* While idle: the server is already gone when the call starts.  */
-  victim = idltest_fork_server (name, &rt_iface, rt_dispatch);
+  victim = rt_fork_server (name, rt_dispatch);
   b = idltest_connect (name, &rt_iface);
   CHECK (idl_call_r4 (b, rt_tag (RT_ADD, 2), 1, 2, 0, 0) == rt_tag (RT_ADD, 1));
   CHECK (kill (victim, SIGKILL) == 0);
   CHECK (waitpid (victim, &status, 0) == victim);
+  rt_forget_server (victim);
   t0 = rt_now_ms ();
   CHECK (idl_call_r4 (b, rt_tag (RT_ADD, 2), 1, 2, 0, 0)
 	 == err_tag (IDL_E_PEER_DIED));
@@ -78,7 +80,7 @@ main (void)
 
   /* With one-way requests queued: a send waiting for the page to come
      free notices the death as well.  */
-  victim = idltest_fork_server (name, &rt_iface, rt_dispatch);
+  victim = rt_fork_server (name, rt_dispatch);
   b = idltest_connect (name, &rt_iface);
   CHECK (idl_send_r4 (b, rt_tag (RT_SLEEP, 1), 10000, 0, 0, 0) == 0);
   CHECK (idl_send_r4 (b, rt_tag (RT_SLEEP, 1), 10000, 0, 0, 0) == 0);
@@ -94,5 +96,6 @@ main (void)
   CHECK (latency < 1000);
   idl_close (b);
   CHECK (waitpid (victim, &status, 0) == victim);
+  rt_forget_server (victim);
   return 0;
 }
