@@ -46,7 +46,7 @@ acquire_page (idl_binding_t *b)
   if (__builtin_expect (__atomic_load_n (&pg->state, __ATOMIC_ACQUIRE)
 			!= IDL_PAGE_REQUEST, 1))
     return IDL_OK;
-  if (idl_page_wait (pg, &pg->client_sleeping, 0, b->sock, NULL,
+  if (idl_page_wait (pg, &pg->client_sleeping, 0, b->spin, b->sock, NULL,
 		     IDL_CLIENT_SLICE_NS) < 0)
     return IDL_E_PEER_DIED;
   return IDL_OK;
@@ -68,8 +68,8 @@ static inline uint64_t
 await_reply (idl_binding_t *b)
 {
   struct idl_page *pg = b->page;
-  int s = idl_page_wait (pg, &pg->client_sleeping, 0, b->sock, NULL,
-			 IDL_CLIENT_SLICE_NS);
+  int s = idl_page_wait (pg, &pg->client_sleeping, 0, b->spin, b->sock,
+			 NULL, IDL_CLIENT_SLICE_NS);
 
   if (__builtin_expect (s != IDL_PAGE_REPLY, 0))
     /* Dead, or the server released the page without a reply (the

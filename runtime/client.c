@@ -9,9 +9,10 @@
    shared page's memfd, check the memfd is sealed against shrinking (so
    the page cannot vanish under us: SIGBUS), map it.  */
 
-#define _GNU_SOURCE 1		/* F_GET_SEALS, F_SEAL_SHRINK */
+#define _GNU_SOURCE 1		/* F_GET_SEALS, F_SEAL_SHRINK, CPU_COUNT */
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -44,6 +45,18 @@ idl_sockaddr (struct sockaddr_un *sa, const char *name)
     return 0;
   memcpy (sa->sun_path, name, len + 1);
   return sizeof *sa;
+}
+
+unsigned
+idl_spin_limit (void)
+{
+  cpu_set_t set;
+
+  /* Two processes pinned to one CPU (taskset, a one-CPU container) take
+     turns: spinning there only burns the peer's time.  */
+  if (sched_getaffinity (0, sizeof set, &set) == 0 && CPU_COUNT (&set) < 2)
+    return 0;
+  return IDL_SPIN_COUNT;
 }
 
 /* Set a send and a receive timeout on FD so that neither connect on a
@@ -186,6 +199,7 @@ idl_connect (const char *name, const idl_interface_t *iface, int *err)
   b->mr = b->page->mr;
   b->sock = sock;
   b->error = IDL_OK;
+  b->spin = idl_spin_limit ();
   /* A new memfd reads as zeros: the page starts IDLE (page.h).  */
   return b;
 

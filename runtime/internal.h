@@ -28,6 +28,7 @@ struct idl_binding
   int sock;			/* the connection; its hang-up = peer death */
   int error;			/* IDL_E_* of the last call, for idl_error */
   int dead;			/* the server has gone: fail at once */
+  unsigned spin;		/* idl_spin_limit () at connect time */
 };
 
 _Static_assert (offsetof (struct idl_binding, mr) == IDL_BINDING_MR_OFFSET,

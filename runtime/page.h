@@ -39,7 +39,9 @@
                    dispatch, write reply words, then the reply tag, store
                    REPLY (release), wake the client if it sleeps.
 
-   Waiting: spin IDL_SPIN_COUNT times on the state word, then sleep on it
+   Waiting: spin up to IDL_SPIN_COUNT times on the state word (not at all
+   when the waiter can only run on one CPU, where the peer cannot run
+   while we spin: see idl_spin_limit), then sleep on it
    with FUTEX_WAIT in slices; after each slice that did not end the wait,
    ppoll the connection socket to learn whether the peer died.  So no
    side waits for ever on a dead peer, and a lost or withheld wake-up
@@ -126,6 +128,11 @@ _Static_assert (IDL_MR_WORDS - 1 <= IDL_TAG_COUNT_MASK, "count field");
    short call takes on the other core; past that the futex is cheaper.  */
 #define IDL_SPIN_COUNT 400
 
+/* How many times the calling thread should spin before sleeping:
+   IDL_SPIN_COUNT if its affinity lets it run on more than one CPU,
+   else 0.  Asked once at set-up time (client.c), not on the call path.  */
+unsigned idl_spin_limit (void) __attribute__ ((__visibility__ ("hidden")));
+
 /* Sleep slices.  The client's bounds how late it notices a dead server;
    the server's how late an idle connection notices a dead client (stop
    wakes it at once).  */
@@ -146,13 +153,14 @@ idl_page_state_value (uint32_t s)
 
 /* Wait until (STATE == REQUEST) == FOR_REQUEST; return that state with
    acquire ordering (IDL_PAGE_JUNK for a value the protocol never
-   stores).  MY_SLEEPING is the caller's own sleep flag.  SOCK
+   stores).  MY_SLEEPING is the caller's own sleep flag.  SPIN_LIMIT is
+   how often to poll the state word before the first sleep.  SOCK
    is the connection socket, polled for the peer's death after each
    sleep.  STOP, if not NULL, is a flag that ends the wait with
    IDL_WAIT_STOPPED before sleeping.  */
 static inline int
 idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
-	       int sock, const int *stop, long slice_ns)
+	       unsigned spin_limit, int sock, const int *stop, long slice_ns)
 {
   unsigned spins = 0;
 
@@ -161,7 +169,7 @@ idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
       uint32_t s = __atomic_load_n (&pg->state, __ATOMIC_ACQUIRE);
       if ((s == IDL_PAGE_REQUEST) == (for_request != 0))
 	return idl_page_state_value (s);
-      if (spins < IDL_SPIN_COUNT)
+      if (spins < spin_limit)
 	{
 	  spins++;
 	  idl_cpu_relax ();

@@ -234,13 +234,14 @@ serve (struct idl_conn *c)
 {
   idl_server_t *srv = c->srv;
   struct idl_page *pg = c->page;
+  unsigned spin = idl_spin_limit ();
   /* The private copy of each request; the dispatcher writes the reply
      words into it too.  */
   uint64_t msg[IDL_MR_WORDS];
 
   while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
     {
-      int s = idl_page_wait (pg, &pg->server_sleeping, 1, c->sock,
+      int s = idl_page_wait (pg, &pg->server_sleeping, 1, spin, c->sock,
 			     &srv->stopping, IDL_SERVER_SLICE_NS);
       if (s < 0)
 	return;			/* the client died, or we stop */
