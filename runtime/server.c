@@ -128,7 +128,8 @@ create_page (struct idl_conn *c)
       close (fd);
       return -1;
     }
-  c->page = p;
+  /* Atomic: idl_server_run reads it (under conns_lock) to wake us.  */
+  __atomic_store_n (&c->page, (struct idl_page *) p, __ATOMIC_RELEASE);
   return fd;
 }
 
@@ -502,8 +503,13 @@ idl_server_run (idl_server_t *srv)
   srv->listen_fd = -1;
   pthread_mutex_lock (&srv->conns_lock);
   for (struct idl_conn *c = srv->conns; c; c = c->next)
-    if (c->page)
-      idl_futex_wake (&c->page->state, 0x7fffffff);
+    {
+      /* Still listed, so not yet unmapped (end_connection unlists
+	 first, under the same lock).  */
+      struct idl_page *pg = __atomic_load_n (&c->page, __ATOMIC_ACQUIRE);
+      if (pg)
+	idl_futex_wake (&pg->state, 0x7fffffff);
+    }
   while (srv->nconns > 0)
     pthread_cond_wait (&srv->conns_done, &srv->conns_lock);
   pthread_mutex_unlock (&srv->conns_lock);
