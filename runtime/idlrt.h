@@ -42,7 +42,10 @@ typedef struct idl_interface
   uint64_t signature;
 } idl_interface_t;
 
-/* A client's connection to one server for one interface.  */
+/* A client's connection to one server for one interface.  One thread
+   at a time may call through a binding: the reply's words stay in the
+   binding's shared message registers until its next call.  Threads that
+   call concurrently each connect a binding of their own.  */
 typedef struct idl_binding idl_binding_t;
 
 /* The server-side context of one call (who called, which server).  */
@@ -115,7 +118,9 @@ int idl_server_run (idl_server_t *srv);
    handler.  */
 void idl_server_stop (idl_server_t *srv);
 
-/* Release SRV and remove its socket name.  */
+/* Release SRV and remove its socket name.  Call it after
+   idl_server_run has returned (or instead of running); a stopped server
+   cannot be run again.  */
 void idl_server_destroy (idl_server_t *srv);
 
 /* From inside an implementation: the server handling CALL, and the

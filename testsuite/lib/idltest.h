@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -55,6 +56,12 @@ idltest_fork_server (const char *name, const idl_interface_t *iface,
   if (pid == 0)
     {
       int err = 0;
+      /* A test that fails aborts without killing its server; the server
+	 must not outlive it, or it holds the harness's output pipe open
+	 and the test hangs instead of failing.  */
+      prctl (PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid () == 1)
+	_exit (2);
       close (ready[0]);
       idl_server_t *srv = idl_server_create (name, iface, dispatch, &err);
       if (!srv)
