@@ -1,7 +1,8 @@
 /* { dg-do run } */
 /* Area: run
-   Purpose: float and double as in, return, out and inout values keep
-   their exact bits: -0.0, NaN payloads, infinities, denormals, 1e308.  */
+   Purpose: float and double as in, return, out, inout and in-pointer
+   values keep their exact bits: -0.0, NaN payloads (quiet and
+   signalling), infinities, denormals, 1e308.  */
 
 #include <float.h>
 #include <stdint.h>
@@ -23,6 +24,9 @@ IDL_OP (fp, 6) uint64_t inout_d (idl_binding_t *b, IDL_INOUT double *d,
 				 uint64_t newbits);
 IDL_OP (fp, 7) uint32_t inout_f (idl_binding_t *b, IDL_INOUT float *f,
 				 uint32_t newbits);
+/* In pointers: the server returns the bits and changes its copy.  */
+IDL_OP (fp, 9) uint64_t inptr_d (idl_binding_t *b, IDL_IN double *d);
+IDL_OP (fp, 10) uint32_t inptr_f (idl_binding_t *b, IDL_IN const float *f);
 /* Mixed with integers, floats between ints.  */
 IDL_OP (fp, 8) double mix (idl_binding_t *b, int i, float f, short s,
 			   double d, char c);
@@ -87,6 +91,20 @@ inout_f_impl (idl_call_t *call, float *f, uint32_t newbits)
   uint32_t old = fbits (*f);
   *f = fval (newbits);
   return old;
+}
+
+uint64_t
+inptr_d_impl (idl_call_t *call, double *d)
+{
+  uint64_t bits = dbits (*d);
+  *d = -*d;
+  return bits;
+}
+
+uint32_t
+inptr_f_impl (idl_call_t *call, const float *f)
+{
+  return fbits (*f);
 }
 
 double
@@ -177,6 +195,20 @@ main (void)
       uint32_t nb = fpat[N (fpat) - 1 - i];
       CHECK (inout_f (b, &f, nb) == fpat[i]);
       CHECK (fbits (f) == nb);
+    }
+
+  /* In pointers: the pointee arrives, the caller's copy stays.  */
+  for (unsigned i = 0; i < N (dpat); i++)
+    {
+      double d = dval (dpat[i]);
+      CHECK (inptr_d (b, &d) == dpat[i]);
+      CHECK (dbits (d) == dpat[i]);
+    }
+  for (unsigned i = 0; i < N (fpat); i++)
+    {
+      const float f = fval (fpat[i]);
+      CHECK (inptr_f (b, &f) == fpat[i]);
+      CHECK (fbits (f) == fpat[i]);
     }
 
   /* -0.0 is not 0.0.  */
