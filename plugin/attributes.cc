@@ -255,6 +255,7 @@ interface_model (tree var)
   iface->signature = 0;
   idl_model_keep (var);
   idl_interfaces.push_back (iface);
+  idl_fill_descriptor (iface);
   return iface;
 }
 
@@ -481,6 +482,7 @@ record_operation (tree fndecl, tree attr)
     }
   idl_model_keep (fndecl);
   iface->ops.push_back (op);
+  idl_fill_descriptor (iface);
 }
 
 /* Does the implementation's type IMPL_T fit the operation's OP_T?  An

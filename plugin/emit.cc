@@ -60,7 +60,8 @@
       whole request tag is compared once, in the server stub, so the
       interface id, flags and word count are checked by one compare.
 
-   4. The interface descriptor's signature field is filled in.  */
+   4. The interface descriptor's fields are filled in (model.cc) once
+      more, now that every operation is known.  */
 
 #include "gcc-compat.h"
 #include "model.h"
@@ -735,45 +736,6 @@ emit_dispatcher (idl_interface *iface, std::vector<tree> &stubs)
   add_function (fn);
 }
 
-/* Set field NAME of constructor INIT (of record TYPE) to VALUE, adding
-   the element when the initializer left it out.  */
-static void
-set_descriptor_field (tree init, tree type, const char *name,
-		      unsigned HOST_WIDE_INT value)
-{
-  unsigned i;
-  tree field, v;
-  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, field, v)
-    if (field && TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
-	&& strcmp (IDENTIFIER_POINTER (DECL_NAME (field)), name) == 0)
-      {
-	(*CONSTRUCTOR_ELTS (init))[i].value
-	  = build_int_cstu (TREE_TYPE (field), value);
-	return;
-      }
-  for (field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
-    if (TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
-	&& strcmp (IDENTIFIER_POINTER (DECL_NAME (field)), name) == 0)
-      CONSTRUCTOR_APPEND_ELT (CONSTRUCTOR_ELTS (init), field,
-			      build_int_cstu (TREE_TYPE (field), value));
-}
-
-/* 4. Fill in the descriptor: id and version from the attribute (the
-   macro does not repeat them, so a bad id is reported once, by the
-   plugin), and the signature computed from the operations.  */
-static void
-fill_descriptor (idl_interface *iface)
-{
-  iface->signature = idl_interface_signature (iface);
-  tree init = DECL_INITIAL (iface->decl);
-  if (!init || TREE_CODE (init) != CONSTRUCTOR)
-    return;
-  tree type = TREE_TYPE (iface->decl);
-  set_descriptor_field (init, type, "id", iface->id);
-  set_descriptor_field (init, type, "version", iface->version);
-  set_descriptor_field (init, type, "signature", iface->signature);
-}
-
 /* Does this translation unit call (or take the address of) FNDECL
    without defining it?  */
 static bool
@@ -823,7 +785,7 @@ execute_idlstub (void)
   if (seen_error ())
     return 0;
   for (idl_interface *iface : idl_interfaces)
-    fill_descriptor (iface);
+    idl_fill_descriptor (iface);
   if (dump_file)
     dump_model (dump_file);
 

@@ -165,3 +165,48 @@ idl_interface_signature (const idl_interface *iface)
   /* Zero means "not computed" in an idl_interface_t.  */
   return h ? h : 1;
 }
+
+/* Set field NAME of constructor INIT (of record TYPE) to VALUE, adding
+   the element when the initializer left it out.  */
+static void
+set_descriptor_field (tree init, tree type, const char *name,
+		      unsigned HOST_WIDE_INT value)
+{
+  unsigned i;
+  tree field, v;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, field, v)
+    if (field && TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
+	&& strcmp (IDENTIFIER_POINTER (DECL_NAME (field)), name) == 0)
+      {
+	(*CONSTRUCTOR_ELTS (init))[i].value
+	  = build_int_cstu (TREE_TYPE (field), value);
+	return;
+      }
+  for (field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
+    if (TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
+	&& strcmp (IDENTIFIER_POINTER (DECL_NAME (field)), name) == 0)
+      CONSTRUCTOR_APPEND_ELT (CONSTRUCTOR_ELTS (init), field,
+			      build_int_cstu (TREE_TYPE (field), value));
+}
+
+/* Fill in IFACE's descriptor: id and version from the attribute (the
+   macro does not repeat them, so a bad id is reported once, by the
+   plugin), and the signature computed from the operations so far.
+
+   Called while the front end parses, when the interface is declared and
+   after each of its operations: gimplification folds a direct read such
+   as "calc.version" from the initializer, so the initializer must be
+   final before any function that reads it is compiled (operations come
+   before code in a header).  The IPA pass calls it once more.  */
+void
+idl_fill_descriptor (idl_interface *iface)
+{
+  iface->signature = idl_interface_signature (iface);
+  tree init = DECL_INITIAL (iface->decl);
+  if (!init || TREE_CODE (init) != CONSTRUCTOR)
+    return;
+  tree type = TREE_TYPE (iface->decl);
+  set_descriptor_field (init, type, "id", iface->id);
+  set_descriptor_field (init, type, "version", iface->version);
+  set_descriptor_field (init, type, "signature", iface->signature);
+}

@@ -109,6 +109,9 @@ void idl_register_attributes (void *, void *);
 void idl_finish_decl (void *gcc_data, void *);
 void idl_pre_genericize (void *gcc_data, void *);
 
+/* Set the descriptor variable's id, version and signature.  */
+void idl_fill_descriptor (idl_interface *iface);
+
 /* Signature hash of an interface (model.cc).  */
 unsigned HOST_WIDE_INT idl_interface_signature (const idl_interface *);
 
