@@ -7,11 +7,7 @@
 #include <stdint.h>
 #include <idlstub.h>
 #include "idltest.h"
-
-enum sen { SEN_NEG = -2, SEN_ZERO = 0, SEN_MAX = 0x7fffffff };
-enum uen { UEN_ZERO = 0, UEN_TOP = 0xffffffffu };
-enum __attribute__ ((__packed__)) pen { PEN_NEG = -1, PEN_MAX = 127 };
-enum wen { WEN_SMALL = 1, WEN_WIDE = 0xdeadbeefcafef00dULL };
+#include "idltypes.h"
 
 IDL_INTERFACE (infix, 0x1002, 3);
 

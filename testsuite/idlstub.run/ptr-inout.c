@@ -7,46 +7,16 @@
 #include <stdint.h>
 #include <idlstub.h>
 #include "idltest.h"
-
-enum sen { SEN_NEG = -2, SEN_ZERO = 0, SEN_MAX = 0x7fffffff };
-enum uen { UEN_ZERO = 0, UEN_TOP = 0xffffffffu };
-enum __attribute__ ((__packed__)) pen { PEN_NEG = -1, PEN_MAX = 127 };
-enum wen { WEN_SMALL = 1, WEN_WIDE = 0xdeadbeefcafef00dULL };
+#include "idltypes.h"
 
 IDL_INTERFACE (ptrinout, 0x1006, 1);
-
-#define TYPES(X)				\
-  X (1, sc, signed char)			\
-  X (2, uc, unsigned char)			\
-  X (3, ch, char)				\
-  X (4, ss, short)				\
-  X (5, us, unsigned short)			\
-  X (6, si, int)				\
-  X (7, ui, unsigned int)			\
-  X (8, sl, long)				\
-  X (9, ul, unsigned long)			\
-  X (10, sll, long long)			\
-  X (11, ull, unsigned long long)		\
-  X (12, i8, int8_t)				\
-  X (13, u8, uint8_t)				\
-  X (14, i16, int16_t)				\
-  X (15, u16, uint16_t)				\
-  X (16, i32, int32_t)				\
-  X (17, u32, uint32_t)				\
-  X (18, i64, int64_t)				\
-  X (19, u64, uint64_t)				\
-  X (20, bo, _Bool)				\
-  X (21, sen, enum sen)				\
-  X (22, uen, enum uen)				\
-  X (23, pen, enum pen)				\
-  X (24, wen, enum wen)
 
 /* The server returns the old *IO widened to 64 bits and stores P,
    converted, in *IO.  */
 #define DECLARE(N, NAME, T)						\
   IDL_OP (ptrinout, N) unsigned long long inout_##NAME			\
     (idl_binding_t *b, IDL_INOUT T *io, unsigned long long p);
-TYPES (DECLARE)
+ALL_TYPES (DECLARE)
 
 /* Two inout counters and an in value between them.  */
 IDL_OP (ptrinout, 30) void bump (idl_binding_t *b, IDL_INOUT short *s,
@@ -62,7 +32,7 @@ IDL_SERVER (ptrinout);
     *io = (T) p;							\
     return old;								\
   }
-TYPES (IMPLEMENT)
+ALL_TYPES (IMPLEMENT)
 
 void
 bump_impl (idl_call_t *call, short *s, int by, long long *ll)
@@ -114,7 +84,7 @@ main (void)
 	  CHECK (((unsigned char *) &s.post)[k] == 0xc3);		\
 	}								\
     }
-  TYPES (TRY)
+  ALL_TYPES (TRY)
 
   {
     short s = 0x7ff0;

@@ -7,48 +7,18 @@
 #include <stdint.h>
 #include <idlstub.h>
 #include "idltest.h"
-
-enum sen { SEN_NEG = -2, SEN_ZERO = 0, SEN_MAX = 0x7fffffff };
-enum uen { UEN_ZERO = 0, UEN_TOP = 0xffffffffu };
-enum __attribute__ ((__packed__)) pen { PEN_NEG = -1, PEN_MAX = 127 };
-enum wen { WEN_SMALL = 1, WEN_WIDE = 0xdeadbeefcafef00dULL };
+#include "idltypes.h"
 
 IDL_INTERFACE (ptrout, 0x1005, 1);
 
 #define TAIL (-0x1234567)
-
-#define TYPES(X)				\
-  X (1, sc, signed char)			\
-  X (2, uc, unsigned char)			\
-  X (3, ch, char)				\
-  X (4, ss, short)				\
-  X (5, us, unsigned short)			\
-  X (6, si, int)				\
-  X (7, ui, unsigned int)			\
-  X (8, sl, long)				\
-  X (9, ul, unsigned long)			\
-  X (10, sll, long long)			\
-  X (11, ull, unsigned long long)		\
-  X (12, i8, int8_t)				\
-  X (13, u8, uint8_t)				\
-  X (14, i16, int16_t)				\
-  X (15, u16, uint16_t)				\
-  X (16, i32, int32_t)				\
-  X (17, u32, uint32_t)				\
-  X (18, i64, int64_t)				\
-  X (19, u64, uint64_t)				\
-  X (20, bo, _Bool)				\
-  X (21, sen, enum sen)				\
-  X (22, uen, enum uen)				\
-  X (23, pen, enum pen)				\
-  X (24, wen, enum wen)
 
 /* The server stores P, converted, in *O.  */
 #define DECLARE(N, NAME, T)						\
   IDL_OP (ptrout, N) void out_##NAME (idl_binding_t *b,			\
 				      unsigned long long p,		\
 				      IDL_OUT T *o, int tail);
-TYPES (DECLARE)
+ALL_TYPES (DECLARE)
 
 /* Two out values of different sizes and a return value together.  */
 IDL_OP (ptrout, 40) short out_three (idl_binding_t *b, IDL_OUT signed char *c,
@@ -63,7 +33,7 @@ IDL_SERVER (ptrout);
     CHECK (tail == TAIL);						\
     *o = (T) p;								\
   }
-TYPES (IMPLEMENT)
+ALL_TYPES (IMPLEMENT)
 
 short
 out_three_impl (idl_call_t *call, signed char *c, long long seed,
@@ -112,7 +82,7 @@ main (void)
       CHECK (memcmp (&s.pre, canary, sizeof (T)) == 0);			\
       CHECK (memcmp (&s.post, canary, sizeof (T)) == 0);		\
     }
-  TYPES (TRY)
+  ALL_TYPES (TRY)
 
   {
     struct { signed char c; signed char post[7]; } sc;

@@ -8,44 +8,14 @@
 #include <stdint.h>
 #include <idlstub.h>
 #include "idltest.h"
-
-enum sen { SEN_NEG = -2, SEN_ZERO = 0, SEN_MAX = 0x7fffffff };
-enum uen { UEN_ZERO = 0, UEN_TOP = 0xffffffffu };
-enum __attribute__ ((__packed__)) pen { PEN_NEG = -1, PEN_MAX = 127 };
-enum wen { WEN_SMALL = 1, WEN_WIDE = 0xdeadbeefcafef00dULL };
+#include "idltypes.h"
 
 IDL_INTERFACE (retint, 0x1003, 1);
-
-#define TYPES(X)				\
-  X (1, sc, signed char)			\
-  X (2, uc, unsigned char)			\
-  X (3, ch, char)				\
-  X (4, ss, short)				\
-  X (5, us, unsigned short)			\
-  X (6, si, int)				\
-  X (7, ui, unsigned int)			\
-  X (8, sl, long)				\
-  X (9, ul, unsigned long)			\
-  X (10, sll, long long)			\
-  X (11, ull, unsigned long long)		\
-  X (12, i8, int8_t)				\
-  X (13, u8, uint8_t)				\
-  X (14, i16, int16_t)				\
-  X (15, u16, uint16_t)				\
-  X (16, i32, int32_t)				\
-  X (17, u32, uint32_t)				\
-  X (18, i64, int64_t)				\
-  X (19, u64, uint64_t)				\
-  X (20, bo, _Bool)				\
-  X (21, sen, enum sen)				\
-  X (22, uen, enum uen)				\
-  X (23, pen, enum pen)				\
-  X (24, wen, enum wen)
 
 /* Each operation returns its argument converted to its type.  */
 #define DECLARE(N, NAME, T)						\
   IDL_OP (retint, N) T ret_##NAME (idl_binding_t *b, unsigned long long p);
-TYPES (DECLARE)
+ALL_TYPES (DECLARE)
 
 IDL_SERVER (retint);
 
@@ -54,7 +24,7 @@ IDL_SERVER (retint);
   {									\
     return (T) p;							\
   }
-TYPES (IMPLEMENT)
+ALL_TYPES (IMPLEMENT)
 
 static const unsigned long long patterns[] = {
   0, 1, 2, -1ULL, -2ULL, 0x7f, 0x80, 0xff, 0x100, 0x7fff, 0x8000, 0xffff,
@@ -91,7 +61,7 @@ main (void)
       CHECK ((long long) got == (long long) want);			\
       CHECK (memcmp (&got, &want, sizeof got) == 0);			\
     }
-  TYPES (TRY)
+  ALL_TYPES (TRY)
 
   CHECK (ret_sc (b, 0x80) == SCHAR_MIN);
   CHECK (ret_uc (b, 0x1ff) == 0xff);
