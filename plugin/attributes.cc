@@ -83,13 +83,19 @@ integer_argument (location_t loc, tree attr_name, const char *what,
 /* Attribute handlers: reject first, check the node, report at the
    user's location, then accept (the Linux gcc-plugins habit).  */
 
+/* Where to report a problem with an attribute on NODE.  */
+static location_t
+attribute_location (tree node)
+{
+  return DECL_P (node) ? DECL_SOURCE_LOCATION (node) : input_location;
+}
+
 static tree
 handle_idl_interface (tree *node, tree name, tree args, int, bool *no_add)
 {
   *no_add = true;
   tree decl = *node;
-  location_t loc = DECL_P (decl) ? DECL_SOURCE_LOCATION (decl)
-				 : input_location;
+  location_t loc = attribute_location (decl);
   if (TREE_CODE (decl) != VAR_DECL)
     {
       error_at (loc, "%qE attribute applies only to an interface "
@@ -121,8 +127,7 @@ handle_idl_op (tree *node, tree name, tree args, int, bool *no_add)
 {
   *no_add = true;
   tree decl = *node;
-  location_t loc = DECL_P (decl) ? DECL_SOURCE_LOCATION (decl)
-				 : input_location;
+  location_t loc = attribute_location (decl);
   if (TREE_CODE (decl) != FUNCTION_DECL)
     {
       error_at (loc, "%qE attribute applies only to function "
@@ -145,8 +150,7 @@ handle_idl_oneway (tree *node, tree name, tree, int, bool *no_add)
   *no_add = true;
   if (TREE_CODE (*node) != FUNCTION_DECL)
     {
-      error_at (DECL_P (*node) ? DECL_SOURCE_LOCATION (*node)
-			       : input_location,
+      error_at (attribute_location (*node),
 		"%qE attribute applies only to operation prototypes", name);
       return NULL_TREE;
     }
@@ -161,8 +165,7 @@ handle_idl_direction (tree *node, tree name, tree, int, bool *no_add)
   tree decl = *node;
   if (TREE_CODE (decl) != PARM_DECL)
     {
-      error_at (DECL_P (decl) ? DECL_SOURCE_LOCATION (decl)
-			      : input_location,
+      error_at (attribute_location (decl),
 		"%qE attribute applies only to parameters of an operation",
 		name);
       return NULL_TREE;
@@ -187,8 +190,7 @@ handle_idl_dispatcher (tree *node, tree name, tree args, int, bool *no_add)
 {
   *no_add = true;
   tree decl = *node;
-  location_t loc = DECL_P (decl) ? DECL_SOURCE_LOCATION (decl)
-				 : input_location;
+  location_t loc = attribute_location (decl);
   if (TREE_CODE (decl) != FUNCTION_DECL)
     {
       error_at (loc, "%qE attribute applies only to a dispatcher "
