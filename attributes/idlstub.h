@@ -39,8 +39,27 @@
      IDL_IN / IDL_OUT / IDL_INOUT       direction of a pointer parameter:
                                         the pointee is sent, received, or
                                         both
+     IDL_STRING (max)                   char * parameter: a NUL-terminated
+                                        string of at most MAX chars (an out
+                                        or inout one needs MAX + 1 bytes)
+     IDL_SIZE_IS (count, max)           T * parameter: COUNT elements, COUNT
+                                        an integer parameter, at most MAX
+     IDL_LENGTH_IS (length)             out or inout buffer: *LENGTH
+                                        elements come back (an IDL_OUT or
+                                        IDL_INOUT integer pointer)
+     IDL_MAX (max)                      the bound of a buffer sized by GCC's
+                                        access (mode, ptr, size) attribute
+     IDL_TYPICAL (n)                    a typical size for a string or
+                                        buffer (a hint)
+     IDL_FD                             int parameter: a file descriptor
+                                        (IDL_OUT int *: one comes back)
      IDL_SERVER (iface)                 this file implements IFACE: the
                                         plugin generates iface_dispatch
+
+   Structures, unions and arrays (T a[N]) without pointers inside cross
+   by value or through a pointer, copied en bloc.  GCC's
+   access (read_only | write_only | read_write, ...) attribute gives a
+   pointer parameter its direction.
 
    Without the plugin, a call to an operation is a compile-time error
    that says to add -fplugin=idlstub, and IDL_SERVER is one too.  */
@@ -70,6 +89,15 @@
 # define IDL_IN __attribute__ ((__idl_in__))
 # define IDL_OUT __attribute__ ((__idl_out__))
 # define IDL_INOUT __attribute__ ((__idl_inout__))
+# define IDL_STRING(max) __attribute__ ((__idl_string__ (max)))
+/* The count and length name other parameters, which may come later in
+   the prototype: they go to the plugin as strings.  */
+# define IDL_SIZE_IS(count, max) \
+  __attribute__ ((__idl_size_is__ (#count, max)))
+# define IDL_LENGTH_IS(length) __attribute__ ((__idl_length_is__ (#length)))
+# define IDL_MAX(max) __attribute__ ((__idl_max__ (max)))
+# define IDL_TYPICAL(n) __attribute__ ((__idl_typical__ (n)))
+# define IDL_FD __attribute__ ((__idl_fd__))
 
 # define IDL_SERVER(iface)						\
   extern uint64_t iface##_dispatch (idl_call_t *, uint64_t *)		\
@@ -90,6 +118,12 @@
 # define IDL_IN
 # define IDL_OUT
 # define IDL_INOUT
+# define IDL_STRING(max)
+# define IDL_SIZE_IS(count, max)
+# define IDL_LENGTH_IS(length)
+# define IDL_MAX(max)
+# define IDL_TYPICAL(n)
+# define IDL_FD
 /* _Pragma ("GCC error") is reported at the line that uses the macro, not
    inside this header.  It takes one string literal, hence the long line.  */
 # define IDL_SERVER(iface)						\

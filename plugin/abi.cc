@@ -9,7 +9,12 @@
    call never builds a message in memory on the client side (paper 000,
    4.2.1); a longer one is built in a stack array and passed by address
    (idl_call_m).  Both return the reply tag in a register; the reply's
-   words are read from the binding's message registers.  */
+   words are read from the binding's message registers.
+
+   A message with a payload or descriptors goes through idl_call_x: the
+   stub writes the payload straight into the shared page (the pointer
+   idl_request_payload returns), so a string or buffer is copied once
+   on the way in, like an L4 string item (paper 000, 4.3.4).  */
 
 #include "gcc-compat.h"
 #include "model.h"
@@ -23,7 +28,8 @@ static bool abi_built;
    declarations keeps one symbol per assembler name.  */
 static const char *const entry_names[] = {
   "idl_call_r4", "idl_call_m", "idl_send_r4", "idl_send_m",
-  "idl_stub_failed"
+  "idl_stub_failed", "idl_request_payload", "idl_call_x", "idl_send_x",
+  "idl_stub_error"
 };
 static tree entry_decls[ARRAY_SIZE (entry_names)];
 
@@ -82,6 +88,25 @@ idl_get_abi (tree binding_ptr_type)
     = runtime_function ("idl_stub_failed",
 			build_function_type_list (void_type_node, b, w,
 						  NULL_TREE));
+  abi.u64_cptr = build_pointer_type (build_qualified_type (w,
+							   TYPE_QUAL_CONST));
+  abi.int_ptr = build_pointer_type (build_qualified_type (integer_type_node,
+							  TYPE_QUAL_CONST));
+  abi.request_payload
+    = runtime_function ("idl_request_payload",
+			build_function_type_list (ptr_type_node, b,
+						  NULL_TREE));
+  tree x = build_function_type_list (w, b, w, abi.u64_cptr, w, abi.int_ptr,
+				     w, NULL_TREE);
+  abi.call_x = runtime_function ("idl_call_x", x);
+  abi.send_x = runtime_function ("idl_send_x", x);
+  abi.stub_error
+    = runtime_function ("idl_stub_error",
+			build_function_type_list (void_type_node, b,
+						  integer_type_node,
+						  NULL_TREE));
+  DECL_ATTRIBUTES (abi.stub_error)
+    = tree_cons (get_identifier ("cold"), NULL_TREE, NULL_TREE);
   /* The failure path is cold: GCC then moves it out of line and
      predicts the reply check as taken (paper 000, 4.4.2: error paths
      off the fast path).  */

@@ -23,6 +23,11 @@ struct idl_abi
   tree call_r4, call_m;		/* idl_call_r4, idl_call_m */
   tree send_r4, send_m;		/* idl_send_r4, idl_send_m */
   tree stub_failed;		/* idl_stub_failed */
+  tree request_payload;		/* idl_request_payload */
+  tree call_x, send_x;		/* idl_call_x, idl_send_x */
+  tree stub_error;		/* idl_stub_error */
+  tree int_ptr;			/* const int * */
+  tree u64_cptr;		/* const uint64_t * */
 };
 
 const idl_abi &idl_get_abi (tree binding_ptr_type);

@@ -9,7 +9,22 @@
      idl_op (iface, number)        on an operation's prototype
      idl_oneway                    on an operation's prototype
      idl_in, idl_out, idl_inout    on an operation's pointer parameters
+     idl_string (max)              char * parameter: a string of at most
+                                   MAX chars
+     idl_size_is ("count", max)    T * parameter: COUNT elements (another
+                                   parameter), at most MAX
+     idl_length_is ("len")         out/inout buffer: *LEN elements come
+                                   back
+     idl_max (max)                 bound of a buffer whose count comes from
+                                   GCC's access attribute
+     idl_typical (n)               a typical size (a hint)
+     idl_fd                        int (in) or int * (out): a descriptor
      idl_dispatcher (iface)        on IDL_SERVER's NAME_dispatch
+
+   GCC's own access (read_only | write_only | read_write, ptr[, size])
+   attribute gives a pointer parameter its direction, and a buffer its
+   count; a T[N] parameter (GCC records N as the parameter's "arg spec")
+   is an array of N elements moved en bloc.
 
    Every diagnostic of the plugin is issued here, while the front end
    parses: from IPA onward no hook runs once an error was reported, so
@@ -185,6 +200,143 @@ handle_idl_direction (tree *node, tree name, tree, int, bool *no_add)
   return NULL_TREE;
 }
 
+/* The parameter an argument-model attribute sits on, or NULL after an
+   error.  */
+static tree
+parameter_node (tree *node, tree name)
+{
+  if (TREE_CODE (*node) != PARM_DECL)
+    {
+      error_at (attribute_location (*node),
+		"%qE attribute applies only to parameters of an operation",
+		name);
+      return NULL_TREE;
+    }
+  return *node;
+}
+
+/* A parameter name given as a string (the macros stringify it), or
+   NULL after an error at LOC.  */
+static bool
+name_argument (location_t loc, tree attr_name, tree arg)
+{
+  arg = idl_strip_attribute_arg (arg);
+  if (!arg || TREE_CODE (arg) != STRING_CST
+      || TREE_STRING_LENGTH (arg) < 2)
+    {
+      error_at (loc, "first argument of %qE must name a parameter",
+		attr_name);
+      return false;
+    }
+  return true;
+}
+
+/* Is TYPE one of the three character types?  */
+static bool
+char_type_p (tree type)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  return (type == char_type_node || type == signed_char_type_node
+	  || type == unsigned_char_type_node);
+}
+
+static tree
+handle_idl_string (tree *node, tree name, tree args, int, bool *no_add)
+{
+  *no_add = true;
+  tree decl = parameter_node (node, name);
+  if (!decl)
+    return NULL_TREE;
+  location_t loc = DECL_SOURCE_LOCATION (decl);
+  tree type = TREE_TYPE (decl);
+  if (!POINTER_TYPE_P (type) || !char_type_p (TREE_TYPE (type)))
+    {
+      error_at (loc, "%<IDL_STRING%> parameter %qD has type %qT; a string "
+		"is a %<char *%> (or %<const char *%>)", decl, type);
+      return NULL_TREE;
+    }
+  unsigned HOST_WIDE_INT max;
+  if (!integer_argument (loc, name, "string bound", TREE_VALUE (args), 1,
+			 IDL_PAYLOAD_MAX - 1, &max))
+    return NULL_TREE;
+  *no_add = false;
+  return NULL_TREE;
+}
+
+static tree
+handle_idl_size_is (tree *node, tree name, tree args, int, bool *no_add)
+{
+  *no_add = true;
+  tree decl = parameter_node (node, name);
+  if (!decl)
+    return NULL_TREE;
+  location_t loc = DECL_SOURCE_LOCATION (decl);
+  tree type = TREE_TYPE (decl);
+  if (!POINTER_TYPE_P (type) || FUNC_OR_METHOD_TYPE_P (TREE_TYPE (type)))
+    {
+      error_at (loc, "%<IDL_SIZE_IS%> parameter %qD has type %qT; a "
+		"buffer is a pointer to its first element", decl, type);
+      return NULL_TREE;
+    }
+  unsigned HOST_WIDE_INT max;
+  if (!name_argument (loc, name, TREE_VALUE (args))
+      || !integer_argument (loc, name, "buffer bound",
+			    TREE_VALUE (TREE_CHAIN (args)), 1,
+			    IDL_PAYLOAD_MAX, &max))
+    return NULL_TREE;
+  *no_add = false;
+  return NULL_TREE;
+}
+
+static tree
+handle_idl_length_is (tree *node, tree name, tree args, int, bool *no_add)
+{
+  *no_add = true;
+  tree decl = parameter_node (node, name);
+  if (!decl || !name_argument (DECL_SOURCE_LOCATION (decl), name,
+			       TREE_VALUE (args)))
+    return NULL_TREE;
+  *no_add = false;
+  return NULL_TREE;
+}
+
+static tree
+handle_idl_bound (tree *node, tree name, tree args, int, bool *no_add)
+{
+  *no_add = true;
+  tree decl = parameter_node (node, name);
+  unsigned HOST_WIDE_INT v;
+  if (!decl
+      || !integer_argument (DECL_SOURCE_LOCATION (decl), name,
+			    is_attribute_p ("idl_max", name) ? "bound" : "size",
+			    TREE_VALUE (args),
+			    is_attribute_p ("idl_max", name) ? 1 : 0,
+			    IDL_PAYLOAD_MAX, &v))
+    return NULL_TREE;
+  *no_add = false;
+  return NULL_TREE;
+}
+
+static tree
+handle_idl_fd (tree *node, tree name, tree, int, bool *no_add)
+{
+  *no_add = true;
+  tree decl = parameter_node (node, name);
+  if (!decl)
+    return NULL_TREE;
+  tree type = TREE_TYPE (decl);
+  tree base = POINTER_TYPE_P (type) ? TREE_TYPE (type) : type;
+  if (TYPE_MAIN_VARIANT (base) != integer_type_node)
+    {
+      error_at (DECL_SOURCE_LOCATION (decl), "%<IDL_FD%> parameter %qD has "
+		"type %qT; a descriptor is an %<int%> (in) or an %<int *%> "
+		"(out)", decl, type);
+      return NULL_TREE;
+    }
+  *no_add = false;
+  return NULL_TREE;
+}
+
 static tree
 handle_idl_dispatcher (tree *node, tree name, tree args, int, bool *no_add)
 {
@@ -216,25 +368,32 @@ handle_idl_dispatcher (tree *node, tree name, tree args, int, bool *no_add)
   return NULL_TREE;
 }
 
-static attribute_spec idl_attributes[7];
+static attribute_spec idl_attributes[13];
 
 void
 idl_register_attributes (void *, void *)
 {
-  idl_attributes[0] = idl_make_attribute_spec ("idl_interface", 2, 2, true,
-					       handle_idl_interface);
-  idl_attributes[1] = idl_make_attribute_spec ("idl_op", 2, 2, true,
-					       handle_idl_op);
-  idl_attributes[2] = idl_make_attribute_spec ("idl_oneway", 0, 0, true,
-					       handle_idl_oneway);
-  idl_attributes[3] = idl_make_attribute_spec ("idl_in", 0, 0, true,
-					       handle_idl_direction);
-  idl_attributes[4] = idl_make_attribute_spec ("idl_out", 0, 0, true,
-					       handle_idl_direction);
-  idl_attributes[5] = idl_make_attribute_spec ("idl_inout", 0, 0, true,
-					       handle_idl_direction);
-  idl_attributes[6] = idl_make_attribute_spec ("idl_dispatcher", 1, 1, true,
-					       handle_idl_dispatcher);
+  unsigned n = 0;
+  auto add = [&n] (const char *name, int min, int max,
+		   tree (*handler) (tree *, tree, tree, int, bool *))
+    {
+      idl_attributes[n++] = idl_make_attribute_spec (name, min, max, true,
+						     handler);
+    };
+  add ("idl_interface", 2, 2, handle_idl_interface);
+  add ("idl_op", 2, 2, handle_idl_op);
+  add ("idl_oneway", 0, 0, handle_idl_oneway);
+  add ("idl_in", 0, 0, handle_idl_direction);
+  add ("idl_out", 0, 0, handle_idl_direction);
+  add ("idl_inout", 0, 0, handle_idl_direction);
+  add ("idl_string", 1, 1, handle_idl_string);
+  add ("idl_size_is", 2, 2, handle_idl_size_is);
+  add ("idl_length_is", 1, 1, handle_idl_length_is);
+  add ("idl_max", 1, 1, handle_idl_bound);
+  add ("idl_typical", 1, 1, handle_idl_bound);
+  add ("idl_fd", 0, 0, handle_idl_fd);
+  add ("idl_dispatcher", 1, 1, handle_idl_dispatcher);
+  gcc_assert (n == ARRAY_SIZE (idl_attributes));
   for (attribute_spec &spec : idl_attributes)
     register_attribute (&spec);
 }
@@ -278,17 +437,155 @@ report_unsupported_type (location_t loc, const char *what, tree decl,
   if (POINTER_TYPE_P (type) && FUNC_OR_METHOD_TYPE_P (TREE_TYPE (type)))
     error_at (loc, "%s %qD is a function pointer, which cannot cross a "
 	      "process boundary", what, decl);
-  else if (RECORD_OR_UNION_TYPE_P (type))
-    error_at (loc, "%s %qD has type %qT; structures and unions cannot "
-	      "cross yet", what, decl, type);
   else
     error_at (loc, "%s %qD has type %qT, which cannot cross a process "
 	      "boundary", what, decl, type);
 }
 
-/* Build PARAM from PARM_DECL DECL of type TYPE; false after an error.  */
+/* The Ith argument of attribute NAME on DECL, stripped, or NULL.  */
+static tree
+attr_arg (tree decl, const char *name, unsigned i = 0)
+{
+  tree attr = idl_attr (name, decl);
+  if (!attr)
+    return NULL_TREE;
+  tree args = TREE_VALUE (attr);
+  while (i-- && args)
+    args = TREE_CHAIN (args);
+  return args ? idl_strip_attribute_arg (TREE_VALUE (args)) : NULL_TREE;
+}
+
+/* Is TYPE flat, bytes that mean the same in another process (paper
+   000, 4.3.5: such records move en bloc)?  If not, says why at LOC for
+   parameter DECL and returns false.  */
 static bool
-classify_parameter (tree decl, tree type, unsigned index, idl_param *param)
+check_flat (location_t loc, tree decl, tree top, tree type)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  switch (TREE_CODE (type))
+    {
+    case INTEGER_TYPE:
+    case ENUMERAL_TYPE:
+    case BOOLEAN_TYPE:
+    case REAL_TYPE:
+    case COMPLEX_TYPE:
+    case VECTOR_TYPE:
+      return true;
+    case ARRAY_TYPE:
+      if (!COMPLETE_TYPE_P (type)
+	  || TREE_CODE (TYPE_SIZE_UNIT (type)) != INTEGER_CST)
+	{
+	  error_at (loc, "parameter %qD: %qT contains %qT, an array of "
+		    "unknown or variable size", decl, top, type);
+	  return false;
+	}
+      return check_flat (loc, decl, top, TREE_TYPE (type));
+    case RECORD_TYPE:
+    case UNION_TYPE:
+      if (!COMPLETE_TYPE_P (type))
+	{
+	  error_at (loc, "parameter %qD: %qT is incomplete", decl, type);
+	  return false;
+	}
+      for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+	{
+	  if (TREE_CODE (f) != FIELD_DECL)
+	    continue;
+	  tree ft = TREE_TYPE (f);
+	  if (TREE_CODE (ft) == ARRAY_TYPE && !COMPLETE_TYPE_P (ft))
+	    {
+	      auto_diagnostic_group d;
+	      error_at (loc, "parameter %qD: %qT has a flexible array member "
+			"%qD; only records of a fixed size can cross",
+			decl, top, f);
+	      inform (DECL_SOURCE_LOCATION (f), "give it a size, and pass "
+		      "variable data as a separate %<IDL_SIZE_IS%> buffer");
+	      return false;
+	    }
+	  if (POINTER_TYPE_P (ft))
+	    {
+	      auto_diagnostic_group d;
+	      error_at (loc, "parameter %qD: %qT has pointer member %qD, "
+			"which means nothing in another process", decl, top, f);
+	      inform (DECL_SOURCE_LOCATION (f), "use a fixed-size array "
+		      "member, or pass what it points to as a parameter of "
+		      "its own");
+	      return false;
+	    }
+	  if (!check_flat (loc, decl, top, ft))
+	    return false;
+	}
+      return true;
+    default:
+      error_at (loc, "parameter %qD: %qT contains %qT, which cannot cross "
+		"a process boundary", decl, top, type);
+      return false;
+    }
+}
+
+/* Make PARAM a block of TYPE; false after an error.  */
+static bool
+classify_block (location_t loc, tree decl, tree type, idl_param *param)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  if (!check_flat (loc, decl, type, type))
+    return false;
+  if (!tree_fits_uhwi_p (TYPE_SIZE_UNIT (type))
+      || tree_to_uhwi (TYPE_SIZE_UNIT (type)) > IDL_PAYLOAD_MAX)
+    {
+      error_at (loc, "parameter %qD: %qT is larger than a message can carry "
+		"(%d bytes)", decl, type, IDL_PAYLOAD_MAX);
+      return false;
+    }
+  param->kind = IDL_KIND_BLOCK;
+  param->block_type = TYPE_MAIN_VARIANT (type);
+  param->block_size = tree_to_uhwi (TYPE_SIZE_UNIT (type));
+  param->block_align = TYPE_ALIGN_UNIT (type);
+  return true;
+}
+
+/* The direction GCC's access attribute ACC gives, or -1.  */
+static int
+access_direction (const attr_access *acc)
+{
+  if (!acc || acc->internal_p)
+    return -1;
+  switch (acc->mode)
+    {
+    case access_read_only:
+      return IDL_DIR_IN;
+    case access_write_only:
+      return IDL_DIR_OUT;
+    case access_read_write:
+      return IDL_DIR_INOUT;
+    default:
+      return -1;
+    }
+}
+
+static const char *
+direction_name (int dir)
+{
+  return dir == IDL_DIR_IN ? "IDL_IN" : dir == IDL_DIR_OUT ? "IDL_OUT"
+	 : "IDL_INOUT";
+}
+
+/* What the count and length of a buffer refer to, resolved once every
+   parameter is known (record_operation).  */
+struct buffer_refs
+{
+  tree size_name;		/* STRING_CST from IDL_SIZE_IS, or NULL */
+  int size_pos;			/* access's size position (0-based), or -1 */
+  tree length_name;		/* STRING_CST from IDL_LENGTH_IS, or NULL */
+};
+
+/* Build PARAM from PARM_DECL DECL of type TYPE; false after an error.
+   ACC is what GCC's access attribute (explicit or, for a T[N]
+   parameter, internal) says about this parameter, or NULL.  */
+static bool
+classify_parameter (tree decl, tree type, unsigned index,
+		    const attr_access *acc, idl_param *param,
+		    buffer_refs *refs)
 {
   location_t loc = DECL_SOURCE_LOCATION (decl);
   tree a_in = idl_attr ("idl_in", decl);
@@ -299,8 +596,17 @@ classify_parameter (tree decl, tree type, unsigned index, idl_param *param)
   param->decl = decl;
   param->type = type;
   param->index = index;
+  param->kind = IDL_KIND_SCALAR;
   param->by_pointer = false;
   param->dir = a_out ? IDL_DIR_OUT : a_inout ? IDL_DIR_INOUT : IDL_DIR_IN;
+  param->block_type = NULL_TREE;
+  param->block_size = param->block_align = 0;
+  param->max = param->typical = 0;
+  param->elem_type = NULL_TREE;
+  param->elem_size = param->elem_align = 0;
+  param->size_param = param->length_param = -1;
+  refs->size_name = refs->length_name = NULL_TREE;
+  refs->size_pos = -1;
 
   if (ndirs > 1)
     {
@@ -309,43 +615,303 @@ classify_parameter (tree decl, tree type, unsigned index, idl_param *param)
       inform (loc, "use one of %<IDL_IN%>, %<IDL_OUT%> or %<IDL_INOUT%>");
       return false;
     }
-
-  if (idl_classify_scalar (type, &param->value))
-    return true;
-
-  if (POINTER_TYPE_P (type) && !FUNC_OR_METHOD_TYPE_P (TREE_TYPE (type)))
+  int adir = access_direction (acc);
+  if (adir >= 0)
     {
-      tree pointee = TREE_TYPE (type);
-      if (ndirs == 0)
+      if (ndirs && adir != (int) param->dir)
+	{
+	  error_at (loc, "parameter %qD is %qs, but its %<access%> attribute "
+		    "makes it %qs", decl, direction_name (param->dir),
+		    direction_name (adir));
+	  return false;
+	}
+      param->dir = (enum idl_direction) adir;
+      ndirs = 1;
+    }
+
+  tree a_string = idl_attr ("idl_string", decl);
+  tree a_size = idl_attr ("idl_size_is", decl);
+  tree a_length = idl_attr ("idl_length_is", decl);
+  tree a_max = idl_attr ("idl_max", decl);
+  if (tree t = attr_arg (decl, "idl_typical"))
+    param->typical = tree_to_uhwi (t);
+  bool access_size = acc && !acc->internal_p && acc->sizarg != UINT_MAX;
+  bool is_buffer = a_size || access_size;
+
+  if (idl_attr ("idl_fd", decl))
+    {
+      param->kind = IDL_KIND_FD;
+      idl_classify_scalar (integer_type_node, &param->value);
+      param->by_pointer = POINTER_TYPE_P (type);
+      if (a_string || is_buffer || a_length || a_max)
+	{
+	  error_at (loc, "descriptor %qD cannot also be a string or a buffer",
+		    decl);
+	  return false;
+	}
+      if (param->by_pointer ? param->dir != IDL_DIR_OUT
+			    : param->dir != IDL_DIR_IN)
 	{
 	  auto_diagnostic_group d;
-	  gcc_rich_location richloc (loc);
-	  richloc.add_fixit_insert_before (get_start (loc), "IDL_IN ");
-	  error_at (&richloc, "pointer parameter %qD of an operation needs a "
-		    "direction", decl);
-	  inform (loc, "mark it %<IDL_IN%> (the server reads %<*%D%>), "
-		  "%<IDL_OUT%> (the server writes it) or %<IDL_INOUT%>",
-		  decl);
+	  error_at (loc, "descriptor parameter %qD must be an %<int%> sent to "
+		    "the server or an %<IDL_OUT int *%> that receives one",
+		    decl);
+	  inform (loc, "to pass a descriptor both ways, use two parameters");
 	  return false;
 	}
-      if (param->dir != IDL_DIR_IN && TYPE_READONLY (pointee))
+      return true;
+    }
+
+  if (!POINTER_TYPE_P (type) || FUNC_OR_METHOD_TYPE_P (TREE_TYPE (type)))
+    {
+      if (a_length || a_max)
 	{
-	  error_at (loc, "%qs parameter %qD points to const",
-		    param->dir == IDL_DIR_OUT ? "IDL_OUT" : "IDL_INOUT", decl);
+	  error_at (loc, "%qs applies only to a buffer parameter; %qD is not "
+		    "a pointer", a_length ? "IDL_LENGTH_IS" : "IDL_MAX", decl);
 	  return false;
 	}
-      if (idl_classify_scalar (pointee, &param->value))
-	{
-	  param->by_pointer = true;
-	  return true;
-	}
-      error_at (loc, "parameter %qD points to %qT; only pointers to "
-		"scalars can cross yet", decl, pointee);
+      if (idl_classify_scalar (type, &param->value))
+	return true;
+      if (RECORD_OR_UNION_TYPE_P (type))
+	return classify_block (loc, decl, type, param);
+      report_unsupported_type (loc, "parameter", decl, type);
       return false;
     }
 
-  report_unsupported_type (loc, "parameter", decl, type);
+  tree pointee = TREE_TYPE (type);
+  if (ndirs == 0)
+    {
+      auto_diagnostic_group d;
+      gcc_rich_location richloc (loc);
+      richloc.add_fixit_insert_before (get_start (loc), "IDL_IN ");
+      error_at (&richloc, "pointer parameter %qD of an operation needs a "
+		"direction", decl);
+      inform (loc, "mark it %<IDL_IN%> (the server reads %<*%D%>), "
+	      "%<IDL_OUT%> (the server writes it) or %<IDL_INOUT%>",
+	      decl);
+      return false;
+    }
+  if (param->dir != IDL_DIR_IN && TYPE_READONLY (pointee))
+    {
+      error_at (loc, "%qs parameter %qD points to const",
+		direction_name (param->dir), decl);
+      return false;
+    }
+
+  if (a_string)
+    {
+      if (is_buffer || a_length || a_max)
+	{
+	  error_at (loc, "string %qD takes its bound from %<IDL_STRING%>; "
+		    "it cannot also be a buffer", decl);
+	  return false;
+	}
+      param->kind = IDL_KIND_STRING;
+      param->max = tree_to_uhwi (attr_arg (decl, "idl_string"));
+      idl_classify_scalar (unsigned_type_node, &param->value);
+      return true;
+    }
+
+  if (is_buffer)
+    {
+      tree elem = VOID_TYPE_P (pointee) ? unsigned_char_type_node : pointee;
+      idl_scalar es;
+      if (POINTER_TYPE_P (elem))
+	{
+	  error_at (loc, "buffer %qD holds pointers (%qT), which mean nothing "
+		    "in another process", decl, elem);
+	  return false;
+	}
+      if (!idl_classify_scalar (elem, &es)
+	  && !check_flat (loc, decl, elem, elem))
+	return false;
+      if (!COMPLETE_TYPE_P (elem) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (elem))
+	  || integer_zerop (TYPE_SIZE_UNIT (elem)))
+	{
+	  error_at (loc, "buffer %qD has elements of type %qT, which has no "
+		    "size", decl, elem);
+	  return false;
+	}
+      param->kind = IDL_KIND_BUFFER;
+      param->elem_type = TYPE_MAIN_VARIANT (elem);
+      param->elem_size = tree_to_uhwi (TYPE_SIZE_UNIT (elem));
+      param->elem_align = TYPE_ALIGN_UNIT (elem);
+      if (a_size)
+	{
+	  refs->size_name = attr_arg (decl, "idl_size_is", 0);
+	  param->max = tree_to_uhwi (attr_arg (decl, "idl_size_is", 1));
+	}
+      else
+	{
+	  refs->size_pos = acc->sizarg;
+	  if (!a_max)
+	    {
+	      auto_diagnostic_group d;
+	      error_at (loc, "buffer %qD, sized by its %<access%> attribute, "
+			"needs a bound", decl);
+	      inform (loc, "add %<IDL_MAX (n)%>: the most elements it may "
+		      "hold");
+	      return false;
+	    }
+	  param->max = tree_to_uhwi (attr_arg (decl, "idl_max"));
+	}
+      if (a_length)
+	{
+	  if (param->dir == IDL_DIR_IN)
+	    {
+	      error_at (loc, "%<IDL_LENGTH_IS%> applies to %<IDL_OUT%> and "
+			"%<IDL_INOUT%> buffers; %<IDL_IN%> buffer %qD sends "
+			"its count", decl);
+	      return false;
+	    }
+	  refs->length_name = attr_arg (decl, "idl_length_is");
+	}
+      if (param->max * param->elem_size > IDL_PAYLOAD_MAX)
+	{
+	  error_at (loc, "buffer %qD may hold %wu bytes; a message carries at "
+		    "most %d", decl, param->max * param->elem_size,
+		    IDL_PAYLOAD_MAX);
+	  return false;
+	}
+      idl_classify_scalar (unsigned_type_node, &param->value);
+      return true;
+    }
+  if (a_length || a_max)
+    {
+      error_at (loc, "%qs applies only to a buffer; give %qD a count with "
+		"%<IDL_SIZE_IS (count, max)%>",
+		a_length ? "IDL_LENGTH_IS" : "IDL_MAX", decl);
+      return false;
+    }
+
+  /* T a[N]: GCC remembers N in an internal access specification.  */
+  if (acc && acc->internal_p)
+    {
+      if (acc->minsize == HOST_WIDE_INT_M1U || acc->size)
+	{
+	  error_at (loc, "parameter %qD is a variable-length array; pass its "
+		    "length as another parameter with %<IDL_SIZE_IS%>", decl);
+	  return false;
+	}
+      if (acc->minsize > 0)
+	{
+	  if (VOID_TYPE_P (pointee))
+	    {
+	      report_unsupported_type (loc, "parameter", decl, type);
+	      return false;
+	    }
+	  tree arr = build_array_type_nelts (TYPE_MAIN_VARIANT (pointee),
+					     acc->minsize);
+	  if (!classify_block (loc, decl, arr, param))
+	    return false;
+	  param->by_pointer = true;
+	  return true;
+	}
+    }
+
+  if (TYPE_MAIN_VARIANT (pointee) == char_type_node)
+    {
+      auto_diagnostic_group d;
+      error_at (loc, "%<char%> pointer %qD needs a bound", decl);
+      inform (loc, "mark a string %<IDL_STRING (max)%>, or a buffer "
+	      "%<IDL_SIZE_IS (count, max)%>; a single character is a "
+	      "%<signed char%> or an %<unsigned char%>");
+      return false;
+    }
+  if (idl_classify_scalar (pointee, &param->value))
+    {
+      param->by_pointer = true;
+      return true;
+    }
+  if (RECORD_OR_UNION_TYPE_P (pointee) || TREE_CODE (pointee) == ARRAY_TYPE)
+    {
+      if (!classify_block (loc, decl, pointee, param))
+	return false;
+      param->by_pointer = true;
+      return true;
+    }
+  if (POINTER_TYPE_P (pointee))
+    error_at (loc, "parameter %qD points to a pointer (%qT), which means "
+	      "nothing in another process", decl, pointee);
+  else
+    error_at (loc, "parameter %qD points to %qT, which cannot cross a "
+	      "process boundary", decl, pointee);
   return false;
+}
+
+/* The index in OP->params of the parameter named by STRING_CST NAME, or
+   at prototype position POS; -1 if there is none.  */
+static int
+find_param (const idl_operation *op, tree name, int pos)
+{
+  for (unsigned i = 0; i < op->params.size (); i++)
+    {
+      tree d = op->params[i].decl;
+      if (name ? (DECL_NAME (d)
+		  && strcmp (IDENTIFIER_POINTER (DECL_NAME (d)),
+			     TREE_STRING_POINTER (name)) == 0)
+	       : (int) op->params[i].index == pos)
+	return i;
+    }
+  return -1;
+}
+
+/* Resolve buffer P's count and length parameters (REFS); false after
+   an error.  */
+static bool
+resolve_buffer (idl_operation *op, unsigned i, const buffer_refs &refs)
+{
+  idl_param &p = op->params[i];
+  location_t loc = DECL_SOURCE_LOCATION (p.decl);
+  int c = find_param (op, refs.size_name, refs.size_pos);
+  if (c < 0 || c == (int) i)
+    {
+      if (c == (int) i)
+	error_at (loc, "buffer %qD cannot be its own count", p.decl);
+      else if (refs.size_name)
+	error_at (loc, "the count of buffer %qD names %qs, which is not a "
+		  "parameter of %qD", p.decl,
+		  TREE_STRING_POINTER (refs.size_name), op->decl);
+      else
+	error_at (loc, "the %<access%> size of %qD is not a parameter of "
+		  "%qD", p.decl, op->decl);
+      return false;
+    }
+  const idl_param &cp = op->params[c];
+  if (cp.kind != IDL_KIND_SCALAR || cp.by_pointer
+      || TREE_CODE (cp.value.type) != INTEGER_TYPE)
+    {
+      auto_diagnostic_group d;
+      error_at (loc, "the count of buffer %qD, %qD, must be an integer "
+		"parameter passed by value", p.decl, cp.decl);
+      inform (DECL_SOURCE_LOCATION (cp.decl), "%qD declared here", cp.decl);
+      return false;
+    }
+  p.size_param = c;
+  if (!refs.length_name)
+    return true;
+  int l = find_param (op, refs.length_name, -1);
+  if (l < 0 || l == (int) i || l == c)
+    {
+      error_at (loc, "the length of buffer %qD names %qs, which is not "
+		"another parameter of %qD", p.decl,
+		TREE_STRING_POINTER (refs.length_name), op->decl);
+      return false;
+    }
+  const idl_param &lp = op->params[l];
+  if (lp.kind != IDL_KIND_SCALAR || !lp.by_pointer || lp.dir == IDL_DIR_IN
+      || TREE_CODE (lp.value.type) != INTEGER_TYPE
+      || (p.dir == IDL_DIR_INOUT && lp.dir != IDL_DIR_INOUT))
+    {
+      auto_diagnostic_group d;
+      error_at (loc, "the length of buffer %qD, %qD, must be a pointer to "
+		"an integer marked %qs", p.decl, lp.decl,
+		p.dir == IDL_DIR_INOUT ? "IDL_INOUT" : "IDL_OUT");
+      inform (DECL_SOURCE_LOCATION (lp.decl), "%qD declared here", lp.decl);
+      return false;
+    }
+  p.length_param = l;
+  return true;
 }
 
 /* Check operation FNDECL (which carries idl_op ATTR) and add it to the
@@ -401,6 +967,9 @@ record_operation (tree fndecl, tree attr)
   tree parm = DECL_ARGUMENTS (fndecl);
   tree argtype = TYPE_ARG_TYPES (fntype);
   unsigned index = 0;
+  rdwr_map access;
+  init_attr_rdwr_indices (&access, TYPE_ATTRIBUTES (fntype));
+  std::vector<buffer_refs> refs;
   for (; argtype && !VOID_TYPE_P (TREE_VALUE (argtype));
        argtype = TREE_CHAIN (argtype), index++)
     {
@@ -427,11 +996,20 @@ record_operation (tree fndecl, tree attr)
 	  continue;
 	}
       idl_param p;
-      if (classify_parameter (decl, type, index, &p))
-	op->params.push_back (p);
+      buffer_refs r;
+      if (classify_parameter (decl, type, index, access.get (index), &p, &r))
+	{
+	  op->params.push_back (p);
+	  refs.push_back (r);
+	}
       else
 	ok = false;
     }
+  if (ok)
+    for (unsigned i = 0; i < op->params.size (); i++)
+      if (op->params[i].kind == IDL_KIND_BUFFER
+	  && !resolve_buffer (op, i, refs[i]))
+	ok = false;
   if (index == 0)
     {
       error_at (loc, "operation %qD has no parameters; its first must be "
@@ -473,7 +1051,8 @@ record_operation (tree fndecl, tree attr)
   if (ok && !idl_layout_operation (op))
     {
       error_at (loc, "the messages of operation %qD do not fit in %d "
-		"message words", fndecl, IDL_MR_WORDS - 1);
+		"message words and %d bytes of payload", fndecl,
+		IDL_MR_WORDS - 1, IDL_PAYLOAD_MAX);
       ok = false;
     }
 

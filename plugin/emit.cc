@@ -68,10 +68,12 @@
 #include "layout.h"
 #include "abi.h"
 
-/* IDL_E_BADMSG from idlrt.h; the plugin does not include that header's
+/* Error codes from idlrt.h; the plugin does not include that header's
    C declarations.  */
 #ifndef IDL_E_BADMSG
 # define IDL_E_BADMSG 4
+# define IDL_E_INVAL 8
+# define IDL_E_BOUNDS 9
 #endif
 
 /* -fplugin-arg-idlstub-inline=always (idlstub.cc).  */
@@ -88,6 +90,7 @@ public:
 
   tree temp (tree type, const char *name);
   tree assign (tree type, enum tree_code code, tree a, tree b = NULL_TREE);
+  void set (tree var, enum tree_code code, tree a, tree b = NULL_TREE);
   void store (tree lhs, tree rhs);
   tree load (tree ref);
   tree call (tree fndecl, const vec<tree> &args, tree result_type);
@@ -136,6 +139,16 @@ body_builder::assign (tree type, enum tree_code code, tree a, tree b)
   else
     add (gimple_build_assign (t, code, a));
   return t;
+}
+
+/* VAR = A CODE B, for a temporary assigned on several paths.  */
+void
+body_builder::set (tree var, enum tree_code code, tree a, tree b)
+{
+  if (b)
+    add (gimple_build_assign (var, code, a, b));
+  else
+    add (gimple_build_assign (var, code, a));
 }
 
 void
@@ -364,6 +377,8 @@ pack_message (body_builder &bb, const idl_abi &abi,
   for (unsigned k = 0; k < m.slots.size (); k++)
     {
       const idl_slot &slot = m.slots[k];
+      if (slot.role == IDL_SLOT_BLOCK)
+	continue;		/* copied en bloc by the caller */
       tree v = pack_value (bb, abi, values[k], scalars[k]);
       if (slot.offset)
 	v = bb.assign (abi.u64, LSHIFT_EXPR, v,
@@ -410,9 +425,14 @@ slot_scalars (const idl_operation *op, const idl_message_layout &m,
 	      bool raw_pointees)
 {
   std::vector<idl_scalar> v;
+  idl_scalar u32;
+  idl_classify_scalar (unsigned_type_node, &u32);
   for (const idl_slot &s : m.slots)
     if (s.param < 0)
       v.push_back (op->result);
+    else if (s.role != IDL_SLOT_VALUE)
+      v.push_back (u32);	/* lengths, descriptor indices; unused for
+				   blocks */
     else if (raw_pointees && op->params[s.param].by_pointer)
       v.push_back (raw_scalar (op->params[s.param].value));
     else
@@ -435,6 +455,123 @@ u64_cst (const idl_abi &abi, unsigned HOST_WIDE_INT v)
   return build_int_cstu (abi.u64, v);
 }
 
+/* Byte arithmetic for payloads.  Lengths and offsets are sizetype
+   values, and every bound check compares them, never pointers: a
+   pointer past the end of an object is undefined behaviour, and a
+   compiler may fold such a check away (Cap'n Proto advisory
+   2017-04-17-0).  */
+
+static tree
+size_cst (unsigned HOST_WIDE_INT v)
+{
+  return build_int_cstu (sizetype, v);
+}
+
+/* PTR + OFF bytes, as a pointer of TYPE.  */
+static tree
+ptr_add (body_builder &bb, tree ptr, tree off, tree type)
+{
+  tree p = ptr;
+  if (!integer_zerop (off))
+    p = bb.assign (TREE_TYPE (ptr), POINTER_PLUS_EXPR, ptr,
+		   fold_convert (sizetype, off));
+  if (!useless_type_conversion_p (type, TREE_TYPE (p)))
+    p = bb.assign (type, NOP_EXPR, p);
+  return p;
+}
+
+/* SIZE bytes at PTR + OFF, aligned to ALIGN bytes: an array of unsigned
+   char accessed with alias set 0, so that a block is copied en bloc
+   whatever its C type (paper 000, 4.3.5).  */
+static tree
+bytes_at (const idl_abi &abi, tree ptr, unsigned HOST_WIDE_INT off,
+	  unsigned HOST_WIDE_INT size, unsigned align)
+{
+  tree t = build_array_type_nelts (unsigned_char_type_node, size);
+  if (align > 1)
+    t = build_aligned_type (t, align * BITS_PER_UNIT);
+  return build2 (MEM_REF, t, ptr, build_int_cst (abi.alias_ptr, off));
+}
+
+/* The byte at PTR + OFF.  */
+static tree
+byte_at (const idl_abi &abi, tree ptr, unsigned HOST_WIDE_INT off)
+{
+  return build2 (MEM_REF, unsigned_char_type_node, ptr,
+		 build_int_cst (abi.alias_ptr, off));
+}
+
+/* V rounded up to a multiple of A (a power of two).  */
+static tree
+align_size (body_builder &bb, tree v, unsigned a)
+{
+  if (a <= 1)
+    return v;
+  tree t = bb.assign (sizetype, PLUS_EXPR, v, size_cst (a - 1));
+  return bb.assign (sizetype, BIT_AND_EXPR, t, size_cst (-(HOST_WIDE_INT) a));
+}
+
+/* Bytes of a variable item of parameter P holding N elements (chars of
+   a string, plus its NUL when WITH_NUL).  */
+static tree
+item_bytes (body_builder &bb, const idl_param &p, tree n, bool with_nul)
+{
+  if (p.kind == IDL_KIND_STRING)
+    return with_nul ? bb.assign (sizetype, PLUS_EXPR, n, size_cst (1)) : n;
+  if (p.elem_size == 1)
+    return n;
+  return bb.assign (sizetype, MULT_EXPR, n, size_cst (p.elem_size));
+}
+
+static void
+call3 (body_builder &bb, enum built_in_function code, tree a, tree b,
+       tree c)
+{
+  auto_vec<tree> args;
+  args.safe_push (a);
+  args.safe_push (b);
+  args.safe_push (c);
+  bb.call_void (builtin_decl_explicit (code), args);
+}
+
+/* If A CODE B, go to LAB (an unlikely path); else go on.  */
+static void
+fail_if (body_builder &bb, enum tree_code code, tree a, tree b, tree lab)
+{
+  tree next = bb.new_label ();
+  bb.cond_goto (code, a, b, lab, next);
+  bb.label (next);
+}
+
+/* The value of a parameter the stub reads as a count: the parameter
+   itself or, through a pointer, its pointee's representation.  */
+static tree
+count_value (body_builder &bb, const idl_abi &abi, tree fn,
+	     const idl_param &p)
+{
+  tree parm = parm_at (fn, p.index);
+  tree v = p.by_pointer ? bb.load (pointee_bytes (abi, parm, p)) : parm;
+  return bb.assign (sizetype, NOP_EXPR, v);
+}
+
+/* The cold end of a stub: LAB, then CALL (B, ARG) when CALLEE is not
+   NULL, then return zero.  */
+static void
+cold_return (body_builder &bb, const idl_operation *op, tree lab,
+	     tree callee, tree b, tree arg)
+{
+  bb.label (lab);
+  bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
+  if (callee)
+    {
+      auto_vec<tree> args;
+      args.safe_push (b);
+      args.safe_push (arg);
+      bb.call_void (callee, args);
+    }
+  bb.ret (op->has_result ? build_zero_cst (op->result.type) : NULL_TREE);
+}
+
 /* 1. The client stub for OP.  */
 static void
 emit_client_stub (idl_operation *op)
@@ -443,6 +580,8 @@ emit_client_stub (idl_operation *op)
   location_t loc = DECL_SOURCE_LOCATION (fn);
   tree fntype = TREE_TYPE (fn);
   const idl_abi &abi = idl_get_abi (TREE_VALUE (TYPE_ARG_TYPES (fntype)));
+  const idl_message_layout &rq = op->request, &rp = op->reply;
+  unsigned nparams = op->params.size ();
 
   /* The prototype becomes an inline COMDAT definition: every
      translation unit that calls the operation may carry a copy, the
@@ -463,92 +602,354 @@ emit_client_stub (idl_operation *op)
 
   body_builder bb (fn, loc);
   tree binding = DECL_ARGUMENTS (fn);
+  tree bounds = bb.new_label ();	/* an argument over its bound */
+  tree lost = bb.new_label ();		/* no page: the runtime said why */
+  tree fail = bb.new_label ();		/* a failed call or a bad reply */
+  tree inval = bb.new_label ();		/* a null string */
+  bool used_bounds = false, used_lost = false, used_inval = false;
 
-  /* Request values: in and inout, through the pointer when there is
-     one.  */
+  /* Check every bound before anything is sent (never truncate).  SENT
+     is the element count of each variable item in the request, CAP the
+     caller's capacity of each buffer.  */
+  std::vector<tree> sent (nparams, NULL_TREE), cap (nparams, NULL_TREE);
+  for (unsigned i = 0; i < nparams; i++)
+    {
+      const idl_param &p = op->params[i];
+      tree parm = parm_at (fn, p.index);
+      if (p.kind == IDL_KIND_STRING && p.sent ())
+	{
+	  used_bounds = used_inval = true;
+	  fail_if (bb, EQ_EXPR, parm, build_zero_cst (TREE_TYPE (parm)),
+		   inval);
+	  auto_vec<tree> args;
+	  args.safe_push (parm);
+	  args.safe_push (size_cst (p.max + 1));
+	  tree n = bb.call (builtin_decl_explicit (BUILT_IN_STRNLEN), args,
+			    size_type_node);
+	  n = bb.assign (sizetype, NOP_EXPR, n);
+	  fail_if (bb, GT_EXPR, n, size_cst (p.max), bounds);
+	  sent[i] = n;
+	}
+      else if (p.kind == IDL_KIND_BUFFER)
+	{
+	  used_bounds = true;
+	  tree c = count_value (bb, abi, fn, op->params[p.size_param]);
+	  fail_if (bb, GT_EXPR, c, size_cst (p.max), bounds);
+	  cap[i] = c;
+	  if (p.dir == IDL_DIR_INOUT && p.length_param >= 0)
+	    {
+	      tree l = count_value (bb, abi, fn, op->params[p.length_param]);
+	      fail_if (bb, GT_EXPR, l, c, bounds);
+	      sent[i] = l;
+	    }
+	  else if (p.sent ())
+	    sent[i] = c;
+	}
+    }
+
+  /* The payload goes straight into the shared page: fixed items at
+     their offsets, then each variable item at the next aligned
+     offset.  */
+  tree payload_len = size_cst (0);
+  if (!rq.items.empty ())
+    {
+      auto_vec<tree> args;
+      args.safe_push (binding);
+      tree pay = bb.call (abi.request_payload, args, ptr_type_node);
+      pay = bb.assign (abi.alias_ptr, NOP_EXPR, pay);
+      used_lost = true;
+      fail_if (bb, EQ_EXPR, pay, build_zero_cst (abi.alias_ptr), lost);
+      tree off = size_cst (rq.fixed_bytes);
+      for (const idl_item &it : rq.items)
+	{
+	  const idl_param &p = op->params[it.param];
+	  tree parm = parm_at (fn, p.index);
+	  if (it.fixed)
+	    {
+	      tree src = parm;
+	      if (!p.by_pointer)
+		{
+		  TREE_ADDRESSABLE (parm) = 1;
+		  src = build_fold_addr_expr (parm);
+		}
+	      bb.store (bytes_at (abi, pay, it.offset, p.block_size, 1),
+			bytes_at (abi, src, 0, p.block_size, 1));
+	      continue;
+	    }
+	  off = align_size (bb, off, it.align);
+	  tree dst = ptr_add (bb, pay, off, ptr_type_node);
+	  tree n = item_bytes (bb, p, sent[it.param], true);
+	  call3 (bb, BUILT_IN_MEMCPY, dst, parm, n);
+	  off = bb.assign (sizetype, PLUS_EXPR, off, n);
+	}
+      payload_len = off;
+    }
+
+  /* Descriptors: the k-th one actually passed has index k in the
+     message; a negative one travels as IDL_FD_NONE.  */
+  tree fds = NULL_TREE, nfds = size_cst (0);
+  std::vector<tree> fd_index (nparams, NULL_TREE);
+  if (rq.nfds)
+    {
+      fds = bb.temp (build_array_type_nelts (integer_type_node, rq.nfds),
+		     "fds");
+      TREE_ADDRESSABLE (fds) = 1;
+      nfds = bb.temp (sizetype, "nfds");
+      bb.set (nfds, INTEGER_CST, size_cst (0));
+      for (const idl_slot &s : rq.slots)
+	if (s.role == IDL_SLOT_FD)
+	  {
+	    tree v = parm_at (fn, op->params[s.param].index);
+	    tree idx = bb.temp (unsigned_type_node, "fd_index");
+	    tree some = bb.new_label (), none = bb.new_label ();
+	    tree done = bb.new_label ();
+	    bb.cond_goto (LT_EXPR, v, integer_zero_node, none, some);
+	    bb.label (some);
+	    bb.store (build4 (ARRAY_REF, integer_type_node, fds, nfds,
+			      NULL_TREE, NULL_TREE), v);
+	    bb.set (idx, NOP_EXPR, nfds);
+	    bb.set (nfds, PLUS_EXPR, nfds, size_cst (1));
+	    bb.add (gimple_build_goto (done));
+	    bb.label (none);
+	    bb.set (idx, INTEGER_CST,
+		    build_int_cstu (unsigned_type_node, IDL_FD_NONE));
+	    bb.label (done);
+	    fd_index[s.param] = idx;
+	  }
+    }
+
+  /* Request words: in and inout values, through the pointer when there
+     is one; string lengths; descriptor indices.  */
   std::vector<tree> values;
-  for (const idl_slot &s : op->request.slots)
+  for (const idl_slot &s : rq.slots)
     {
       const idl_param &p = op->params[s.param];
       tree parm = parm_at (fn, p.index);
-      if (p.by_pointer)
+      if (s.role == IDL_SLOT_BLOCK)
+	values.push_back (NULL_TREE);
+      else if (s.role == IDL_SLOT_LENGTH)
+	values.push_back (bb.assign (unsigned_type_node, NOP_EXPR,
+				     sent[s.param]));
+      else if (s.role == IDL_SLOT_FD)
+	values.push_back (fd_index[s.param]);
+      else if (p.by_pointer)
 	values.push_back (bb.load (pointee_bytes (abi, parm, p)));
       else
 	values.push_back (parm);
     }
-  std::vector<tree> words = pack_message (bb, abi, op->request, values,
-					  slot_scalars (op, op->request,
-							true));
+  std::vector<tree> words = pack_message (bb, abi, rq, values,
+					  slot_scalars (op, rq, true));
 
   tree tag = u64_cst (abi, idl_request_tag (op));
   auto_vec<tree> args;
   args.safe_push (binding);
   args.safe_push (tag);
+  bool extended = !rq.items.empty () || rq.nfds;
   tree entry;
-  if (op->request.words <= IDL_REG_WORDS)
+  if (!extended && !rq.has_blocks () && rq.words <= IDL_REG_WORDS)
     {
       entry = op->oneway ? abi.send_r4 : abi.call_r4;
       for (unsigned i = 1; i <= IDL_REG_WORDS; i++)
-	args.safe_push (i <= op->request.words ? words[i]
-			: build_zero_cst (abi.u64));
+	args.safe_push (i <= rq.words ? words[i] : build_zero_cst (abi.u64));
     }
   else
     {
-      entry = op->oneway ? abi.send_m : abi.call_m;
-      tree arr_type = build_array_type_nelts (abi.u64, op->request.words);
-      tree arr = bb.temp (arr_type, "request");
-      TREE_ADDRESSABLE (arr) = 1;
-      for (unsigned i = 1; i <= op->request.words; i++)
-	bb.store (build4 (ARRAY_REF, abi.u64, arr, size_int (i - 1),
-			  NULL_TREE, NULL_TREE), words[i]);
-      tree first = build4 (ARRAY_REF, abi.u64, arr, size_int (0), NULL_TREE,
-			   NULL_TREE);
-      args.safe_push (build_fold_addr_expr_with_type
-		      (first, TREE_VALUE (TREE_CHAIN (TREE_CHAIN
-						      (TYPE_ARG_TYPES
-						       (TREE_TYPE (entry)))))));
+      entry = extended ? (op->oneway ? abi.send_x : abi.call_x)
+		       : (op->oneway ? abi.send_m : abi.call_m);
+      if (rq.words)
+	{
+	  tree arr_type = build_array_type_nelts (abi.u64, rq.words);
+	  tree arr = bb.temp (arr_type, "request");
+	  TREE_ADDRESSABLE (arr) = 1;
+	  for (unsigned i = 1; i <= rq.words; i++)
+	    bb.store (build4 (ARRAY_REF, abi.u64, arr, size_int (i - 1),
+			      NULL_TREE, NULL_TREE), words[i]);
+	  /* Blocks over the (zeroed) words they occupy.  */
+	  tree base = build_fold_addr_expr (arr);
+	  for (const idl_slot &s : rq.slots)
+	    if (s.role == IDL_SLOT_BLOCK)
+	      {
+		const idl_param &p = op->params[s.param];
+		tree parm = parm_at (fn, p.index);
+		tree src = parm;
+		if (!p.by_pointer)
+		  {
+		    TREE_ADDRESSABLE (parm) = 1;
+		    src = build_fold_addr_expr (parm);
+		  }
+		bb.store (bytes_at (abi, base, (s.word - 1) * 8, s.size, 1),
+			  bytes_at (abi, src, 0, s.size, 1));
+	      }
+	  args.safe_push (build_fold_addr_expr_with_type
+			  (build4 (ARRAY_REF, abi.u64, arr, size_int (0),
+				   NULL_TREE, NULL_TREE), abi.u64_cptr));
+	}
+      else
+	args.safe_push (build_zero_cst (abi.u64_cptr));
+      if (extended)
+	{
+	  args.safe_push (bb.assign (abi.u64, NOP_EXPR, payload_len));
+	  args.safe_push (fds ? build_fold_addr_expr_with_type
+			  (build4 (ARRAY_REF, integer_type_node, fds,
+				   size_int (0), NULL_TREE, NULL_TREE),
+			   abi.int_ptr)
+			  : build_zero_cst (abi.int_ptr));
+	  args.safe_push (bb.assign (abi.u64, NOP_EXPR, nfds));
+	}
     }
   tree rtag = bb.call (entry, args, abi.u64);
 
-  tree ok = bb.new_label (), fail = bb.new_label ();
+  tree ok = bb.new_label ();
   tree expect = op->oneway ? build_zero_cst (abi.u64)
 			   : u64_cst (abi, idl_reply_tag (op));
   bb.cond_goto (EQ_EXPR, rtag, expect, ok, fail);
-
   bb.label (ok);
+
   tree result = NULL_TREE;
-  if (!op->oneway && op->reply.words)
+  if (!op->oneway)
     {
-      tree mr = bb.load (build2 (MEM_REF, abi.u64_ptr, binding,
-				 build_int_cst (abi.alias_ptr,
-						IDL_BINDING_MR_OFFSET)));
-      std::vector<tree> rwords (op->reply.words + 1);
-      for (unsigned i = 1; i <= op->reply.words; i++)
-	rwords[i] = bb.load (message_word (abi, mr, i));
-      std::vector<idl_scalar> sc = slot_scalars (op, op->reply, true);
-      for (unsigned k = 0; k < op->reply.slots.size (); k++)
+      /* Read and check the whole reply before writing anything the
+	 caller sees: a bad reply leaves every out parameter as it
+	 was.  */
+      tree mr = NULL_TREE;
+      if (rp.words)
+	mr = bb.load (build2 (MEM_REF, abi.u64_ptr, binding,
+			      build_int_cst (abi.alias_ptr,
+					     IDL_BINDING_MR_OFFSET)));
+      std::vector<tree> rwords (rp.words + 1, NULL_TREE);
+      for (const idl_slot &s : rp.slots)
+	if (s.role != IDL_SLOT_BLOCK && !rwords[s.word])
+	  rwords[s.word] = bb.load (message_word (abi, mr, s.word));
+      std::vector<idl_scalar> sc = slot_scalars (op, rp, true);
+      std::vector<tree> got (nparams, NULL_TREE);
+      for (unsigned k = 0; k < rp.slots.size (); k++)
 	{
-	  const idl_slot &s = op->reply.slots[k];
+	  const idl_slot &s = rp.slots[k];
+	  if (s.role == IDL_SLOT_BLOCK)
+	    continue;
 	  tree v = unpack_value (bb, abi, rwords[s.word], s, sc[k]);
 	  if (s.param < 0)
 	    result = v;
 	  else
+	    got[s.param] = v;
+	}
+
+      tree pay = NULL_TREE;
+      std::vector<tree> src (nparams, NULL_TREE), len (nparams, NULL_TREE);
+      if (!rp.items.empty ())
+	{
+	  pay = bb.load (build2 (MEM_REF, abi.alias_ptr, binding,
+				 build_int_cst (abi.alias_ptr,
+						IDL_BINDING_PAYLOAD_OFFSET)));
+	  tree off = size_cst (rp.fixed_bytes);
+	  for (const idl_item &it : rp.items)
 	    {
-	      const idl_param &p = op->params[s.param];
-	      bb.store (pointee_bytes (abi, parm_at (fn, p.index), p), v);
+	      if (it.fixed)
+		continue;
+	      const idl_param &p = op->params[it.param];
+	      tree n;
+	      if (p.kind == IDL_KIND_STRING)
+		{
+		  n = bb.assign (sizetype, NOP_EXPR, got[it.param]);
+		  fail_if (bb, GT_EXPR, n, size_cst (p.max), fail);
+		}
+	      else if (p.length_param >= 0)
+		{
+		  /* The length comes back as raw bits; as a count it is
+		     the value of its C type.  */
+		  const idl_param &lp = op->params[p.length_param];
+		  tree v = bb.assign (lp.value.type, NOP_EXPR,
+				      got[p.length_param]);
+		  n = bb.assign (sizetype, NOP_EXPR, v);
+		  fail_if (bb, GT_EXPR, n, cap[it.param], fail);
+		}
+	      else
+		n = cap[it.param];
+	      len[it.param] = n;
+	      src[it.param] = off;
+	      off = bb.assign (sizetype, PLUS_EXPR, off,
+			       item_bytes (bb, p, n, false));
+	    }
+	  fail_if (bb, GT_EXPR, off, size_cst (IDL_PAYLOAD_MAX), fail);
+	}
+
+      /* Everything checks: deliver.  */
+      for (unsigned k = 0; k < rp.slots.size (); k++)
+	{
+	  const idl_slot &s = rp.slots[k];
+	  if (s.param < 0 || s.role == IDL_SLOT_LENGTH)
+	    continue;
+	  const idl_param &p = op->params[s.param];
+	  tree parm = parm_at (fn, p.index);
+	  if (s.role == IDL_SLOT_BLOCK)
+	    bb.store (bytes_at (abi, parm, 0, s.size, 1),
+		      bytes_at (abi, mr, s.word * 8, s.size, 1));
+	  else if (s.role == IDL_SLOT_FD)
+	    {
+	      /* Take the descriptor from the binding's array, leaving -1
+		 there: whatever the stub does not take, the runtime
+		 closes at the next call.  */
+	      tree idx = bb.assign (sizetype, NOP_EXPR, got[s.param]);
+	      tree fd = bb.temp (integer_type_node, "fd");
+	      tree some = bb.new_label (), none = bb.new_label ();
+	      tree done = bb.new_label ();
+	      bb.cond_goto (LT_EXPR, idx, size_cst (IDL_MAX_FDS), some, none);
+	      bb.label (some);
+	      tree off = bb.assign (sizetype, MULT_EXPR, idx,
+				    size_cst (sizeof (int)));
+	      off = bb.assign (sizetype, PLUS_EXPR, off,
+			       size_cst (IDL_BINDING_FDS_OFFSET));
+	      tree slot = ptr_add (bb, binding, off,
+				   build_pointer_type (integer_type_node));
+	      tree ref = build2 (MEM_REF, integer_type_node, slot,
+				 build_int_cst (abi.alias_ptr, 0));
+	      bb.set (fd, MEM_REF, ref);
+	      bb.store (unshare_expr (ref), integer_minus_one_node);
+	      bb.add (gimple_build_goto (done));
+	      bb.label (none);
+	      bb.set (fd, INTEGER_CST, integer_minus_one_node);
+	      bb.label (done);
+	      bb.store (build2 (MEM_REF, integer_type_node, parm,
+				build_int_cst (abi.alias_ptr, 0)), fd);
+	    }
+	  else
+	    bb.store (pointee_bytes (abi, parm, p), got[s.param]);
+	}
+      for (const idl_item &it : rp.items)
+	{
+	  const idl_param &p = op->params[it.param];
+	  tree parm = parm_at (fn, p.index);
+	  if (it.fixed)
+	    {
+	      bb.store (bytes_at (abi, parm, 0, p.block_size, 1),
+			bytes_at (abi, pay, it.offset, p.block_size, 1));
+	      continue;
+	    }
+	  tree from = ptr_add (bb, pay, src[it.param], ptr_type_node);
+	  call3 (bb, BUILT_IN_MEMCPY, parm, from,
+		 item_bytes (bb, p, len[it.param], false));
+	  if (p.kind == IDL_KIND_STRING)
+	    {
+	      /* The terminator is the stub's, not the server's.  */
+	      tree end = ptr_add (bb, parm, len[it.param], abi.alias_ptr);
+	      bb.store (byte_at (abi, end, 0), build_zero_cst
+			(unsigned_char_type_node));
 	    }
 	}
     }
   bb.ret (result);
 
-  /* The failure path: cold, out of line (idl_stub_failed is cold).  */
-  bb.label (fail);
-  bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
-  auto_vec<tree> fargs;
-  fargs.safe_push (binding);
-  fargs.safe_push (rtag);
-  bb.call_void (abi.stub_failed, fargs);
-  bb.ret (op->has_result ? build_zero_cst (op->result.type) : NULL_TREE);
+  /* The failure paths: cold, out of line (the runtime's functions for
+     them are cold too).  */
+  cold_return (bb, op, fail, abi.stub_failed, binding, rtag);
+  if (used_bounds)
+    cold_return (bb, op, bounds, abi.stub_error, binding,
+		 build_int_cst (integer_type_node, IDL_E_BOUNDS));
+  if (used_inval)
+    cold_return (bb, op, inval, abi.stub_error, binding,
+		 build_int_cst (integer_type_node, IDL_E_INVAL));
+  if (used_lost)
+    cold_return (bb, op, lost, NULL_TREE, NULL_TREE, NULL_TREE);
   bb.finish ();
 
   add_function (fn);
@@ -588,7 +989,15 @@ implementation_decl (idl_operation *op, tree call_ptr_type)
   return decl;
 }
 
-/* 2. The server stub for OP; returns its FUNCTION_DECL.  */
+/* 2. The server stub for OP; returns its FUNCTION_DECL.
+
+   MSG is the server's private copy of the request (idlrt-abi.h): the
+   stub checks every length in it before it trusts any, gives the
+   implementation pointers straight into it for what was sent (in
+   strings, buffers and blocks), and pointers into the reply area for
+   what goes back, so nothing is copied beyond the runtime's one copy
+   out of shared memory except an inout item, once, into the reply
+   area (paper 000, 4.4.1).  */
 static tree
 emit_server_stub (idl_operation *op, tree dispatcher)
 {
@@ -598,6 +1007,8 @@ emit_server_stub (idl_operation *op, tree dispatcher)
   tree msg_ptr = TREE_VALUE (TREE_CHAIN (TYPE_ARG_TYPES (dtype)));
   const idl_abi &abi
     = idl_get_abi (TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (op->decl))));
+  const idl_message_layout &rq = op->request, &rp = op->reply;
+  unsigned nparams = op->params.size ();
 
   tree type = build_function_type_list (abi.u64, call_ptr, msg_ptr, abi.u64,
 					NULL_TREE);
@@ -610,40 +1021,238 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 
   body_builder bb (fn, loc);
   tree ok = bb.new_label (), bad = bb.new_label ();
+  tree too_long = bb.new_label ();
+  bool used_too_long = false;
   bb.cond_goto (EQ_EXPR, tag, u64_cst (abi, idl_request_tag (op)), ok, bad);
   bb.label (ok);
 
   /* Unpack the request straight into the implementation's arguments
-     (direct stack transfer, paper 000, 4.3.1).  Pointer parameters get
-     a local the implementation reads and writes.  */
-  std::vector<tree> rwords (op->request.words + 1);
-  for (unsigned i = 1; i <= op->request.words; i++)
-    rwords[i] = bb.load (message_word (abi, msg, i));
-  std::vector<tree> arg_values (op->params.size (), NULL_TREE);
-  for (const idl_slot &s : op->request.slots)
-    arg_values[s.param] = unpack_value (bb, abi, rwords[s.word], s,
-					op->params[s.param].value);
+     (direct stack transfer, paper 000, 4.3.1).  */
+  std::vector<tree> rwords (rq.words + 1, NULL_TREE);
+  for (const idl_slot &s : rq.slots)
+    if (s.role != IDL_SLOT_BLOCK && !rwords[s.word])
+      rwords[s.word] = bb.load (message_word (abi, msg, s.word));
+  std::vector<tree> arg_values (nparams, NULL_TREE);
+  std::vector<const idl_slot *> block_slot (nparams, NULL);
+  std::vector<idl_scalar> sc = slot_scalars (op, rq, false);
+  for (unsigned k = 0; k < rq.slots.size (); k++)
+    {
+      const idl_slot &s = rq.slots[k];
+      if (s.role == IDL_SLOT_BLOCK)
+	block_slot[s.param] = &s;
+      else
+	arg_values[s.param] = unpack_value (bb, abi, rwords[s.word], s,
+					    sc[k]);
+    }
+
+  tree bytes = bb.assign (abi.alias_ptr, NOP_EXPR, msg);
+  tree req_pay = ptr_add (bb, bytes, size_cst (IDL_MSG_REQ_PAYLOAD),
+			  abi.alias_ptr);
+  tree rep_pay = ptr_add (bb, bytes, size_cst (IDL_MSG_REPLY_PAYLOAD),
+			  abi.alias_ptr);
+
+  /* Counts: a buffer's count is checked against its bound before
+     anything uses it, whichever direction the buffer goes.  */
+  std::vector<tree> count (nparams, NULL_TREE), inlen (nparams, NULL_TREE);
+  for (unsigned i = 0; i < nparams; i++)
+    {
+      const idl_param &p = op->params[i];
+      if (p.kind == IDL_KIND_BUFFER)
+	{
+	  tree c = bb.assign (sizetype, NOP_EXPR, arg_values[p.size_param]);
+	  fail_if (bb, GT_EXPR, c, size_cst (p.max), bad);
+	  count[i] = c;
+	  if (p.dir == IDL_DIR_INOUT && p.length_param >= 0)
+	    {
+	      const idl_param &lp = op->params[p.length_param];
+	      tree l = bb.assign (sizetype, NOP_EXPR,
+				  arg_values[p.length_param]);
+	      (void) lp;
+	      fail_if (bb, GT_EXPR, l, c, bad);
+	      inlen[i] = l;
+	    }
+	  else if (p.sent ())
+	    inlen[i] = c;
+	}
+      else if (p.kind == IDL_KIND_STRING && p.sent ())
+	{
+	  tree n = bb.assign (sizetype, NOP_EXPR, arg_values[i]);
+	  fail_if (bb, GT_EXPR, n, size_cst (p.max), bad);
+	  inlen[i] = n;
+	}
+    }
+
+  /* The request payload: every item must lie within what was
+     received; lengths are compared, never pointers.  */
+  std::vector<tree> in_ptr (nparams, NULL_TREE);
+  if (!rq.items.empty ())
+    {
+      tree plen = bb.load (message_word (abi, msg, IDL_MSG_REQ_LEN));
+      plen = bb.assign (sizetype, NOP_EXPR, plen);
+      if (rq.fixed_bytes)
+	fail_if (bb, GT_EXPR, size_cst (rq.fixed_bytes), plen, bad);
+      tree off = size_cst (rq.fixed_bytes);
+      for (const idl_item &it : rq.items)
+	{
+	  if (it.fixed)
+	    {
+	      in_ptr[it.param] = ptr_add (bb, req_pay, size_cst (it.offset),
+					  abi.alias_ptr);
+	      continue;
+	    }
+	  const idl_param &p = op->params[it.param];
+	  off = align_size (bb, off, it.align);
+	  tree start = ptr_add (bb, req_pay, off, abi.alias_ptr);
+	  off = bb.assign (sizetype, PLUS_EXPR, off,
+			   item_bytes (bb, p, inlen[it.param], true));
+	  fail_if (bb, GT_EXPR, off, plen, bad);
+	  if (p.kind == IDL_KIND_STRING)
+	    {
+	      /* Its length was sent: check the NUL is where it says, and
+		 never scan it (paper 000, 4.5.4).  */
+	      tree end = ptr_add (bb, start, inlen[it.param], abi.alias_ptr);
+	      tree c = bb.load (byte_at (abi, end, 0));
+	      fail_if (bb, NE_EXPR, c, build_zero_cst (TREE_TYPE (c)), bad);
+	    }
+	  in_ptr[it.param] = start;
+	}
+    }
+
+  /* Descriptors received: index IDL_FD_NONE is -1, others must be
+     below the count the runtime received.  */
+  for (const idl_slot &s : rq.slots)
+    if (s.role == IDL_SLOT_FD)
+      {
+	tree idx = bb.assign (sizetype, NOP_EXPR, arg_values[s.param]);
+	tree fd = bb.temp (integer_type_node, "fd");
+	tree some = bb.new_label (), none = bb.new_label ();
+	tree done = bb.new_label ();
+	bb.cond_goto (EQ_EXPR, idx, size_cst (IDL_FD_NONE), none, some);
+	bb.label (some);
+	tree n = bb.load (message_word (abi, msg, IDL_MSG_REQ_NFDS));
+	n = bb.assign (sizetype, NOP_EXPR, n);
+	fail_if (bb, GE_EXPR, idx, n, bad);
+	tree off = bb.assign (sizetype, MULT_EXPR, idx, size_cst (8));
+	off = bb.assign (sizetype, PLUS_EXPR, off,
+			 size_cst (IDL_MSG_REQ_FDS * 8));
+	tree w = bb.load (build2 (MEM_REF, abi.u64,
+				  ptr_add (bb, bytes, off, abi.alias_ptr),
+				  build_int_cst (abi.alias_ptr, 0)));
+	bb.set (fd, NOP_EXPR, w);
+	bb.add (gimple_build_goto (done));
+	bb.label (none);
+	bb.set (fd, INTEGER_CST, integer_minus_one_node);
+	bb.label (done);
+	arg_values[s.param] = fd;
+      }
+
+  /* Where each reply item's region is.  */
+  std::vector<tree> out_ptr (nparams, NULL_TREE);
+  for (const idl_item &it : rp.items)
+    out_ptr[it.param] = ptr_add (bb, rep_pay, size_cst (it.offset),
+				 abi.alias_ptr);
 
   auto_vec<tree> args;
   args.safe_push (call);
-  std::vector<tree> locals (op->params.size (), NULL_TREE);
-  for (unsigned i = 0; i < op->params.size (); i++)
+  std::vector<tree> locals (nparams, NULL_TREE);
+  for (unsigned i = 0; i < nparams; i++)
     {
       const idl_param &p = op->params[i];
-      if (!p.by_pointer)
+      tree ptype = p.type;
+      switch (p.kind)
 	{
-	  args.safe_push (arg_values[i]);
-	  continue;
+	case IDL_KIND_SCALAR:
+	case IDL_KIND_FD:
+	  if (!p.by_pointer)
+	    {
+	      args.safe_push (arg_values[i]);
+	      break;
+	    }
+	  {
+	    tree local = bb.temp (p.value.type, IDENTIFIER_POINTER
+				  (DECL_NAME (p.decl)));
+	    TREE_ADDRESSABLE (local) = 1;
+	    /* An out value starts as zero (a descriptor as none): the
+	       implementation may not set it, and server stack contents
+	       never reach the client.  */
+	    tree init = arg_values[i];
+	    if (!init)
+	      init = p.kind == IDL_KIND_FD ? integer_minus_one_node
+		     : build_zero_cst (p.value.type);
+	    bb.store (local, init);
+	    locals[i] = local;
+	    args.safe_push (build1 (ADDR_EXPR, ptype, local));
+	  }
+	  break;
+
+	case IDL_KIND_BLOCK:
+	  {
+	    /* Where the request has it: message words or payload.  */
+	    tree from = NULL_TREE;
+	    if (p.sent ())
+	      from = block_slot[i]
+		     ? ptr_add (bb, bytes, size_cst (block_slot[i]->word * 8),
+				abi.alias_ptr)
+		     : in_ptr[i];
+	    if (!p.by_pointer)
+	      {
+		tree local = bb.temp (p.block_type, IDENTIFIER_POINTER
+				      (DECL_NAME (p.decl)));
+		TREE_ADDRESSABLE (local) = 1;
+		bb.store (bytes_at (abi, build_fold_addr_expr (local), 0,
+				    p.block_size, 1),
+			  bytes_at (abi, from, 0, p.block_size, 1));
+		args.safe_push (local);
+		break;
+	      }
+	    if (p.dir == IDL_DIR_IN)
+	      {
+		args.safe_push (ptr_add (bb, from, size_cst (0), ptype));
+		break;
+	      }
+	    tree to;
+	    if (out_ptr[i])
+	      to = out_ptr[i];
+	    else
+	      {
+		/* Comes back in words: a local, copied after the call.  */
+		tree local = bb.temp (p.block_type, IDENTIFIER_POINTER
+				      (DECL_NAME (p.decl)));
+		TREE_ADDRESSABLE (local) = 1;
+		locals[i] = local;
+		to = build_fold_addr_expr (local);
+	      }
+	    if (from)
+	      bb.store (bytes_at (abi, to, 0, p.block_size, 1),
+			bytes_at (abi, from, 0, p.block_size, 1));
+	    else
+	      /* An out block starts zeroed, like an out scalar.  */
+	      bb.store (bytes_at (abi, to, 0, p.block_size, 1),
+			build_constructor (TREE_TYPE (bytes_at
+						      (abi, to, 0,
+						       p.block_size, 1)),
+					   NULL));
+	    args.safe_push (ptr_add (bb, to, size_cst (0), ptype));
+	    break;
+	  }
+
+	case IDL_KIND_STRING:
+	case IDL_KIND_BUFFER:
+	  if (p.dir == IDL_DIR_IN)
+	    {
+	      args.safe_push (ptr_add (bb, in_ptr[i], size_cst (0), ptype));
+	      break;
+	    }
+	  if (p.dir == IDL_DIR_INOUT)
+	    call3 (bb, BUILT_IN_MEMCPY, out_ptr[i], in_ptr[i],
+		   item_bytes (bb, p, inlen[i], true));
+	  else if (p.kind == IDL_KIND_STRING)
+	    /* An implementation that writes nothing returns "".  */
+	    bb.store (byte_at (abi, out_ptr[i], 0),
+		      build_zero_cst (unsigned_char_type_node));
+	  args.safe_push (ptr_add (bb, out_ptr[i], size_cst (0), ptype));
+	  break;
 	}
-      tree local = bb.temp (p.value.type, IDENTIFIER_POINTER
-			    (DECL_NAME (p.decl)));
-      TREE_ADDRESSABLE (local) = 1;
-      /* An out value starts as zero: the implementation may not set it,
-	 and server stack contents never reach the client.  */
-      bb.store (local, arg_values[i] ? arg_values[i]
-		: build_zero_cst (p.value.type));
-      locals[i] = local;
-      args.safe_push (build1 (ADDR_EXPR, p.type, local));
     }
 
   tree impl = implementation_decl (op, call_ptr);
@@ -657,17 +1266,121 @@ emit_server_stub (idl_operation *op, tree dispatcher)
     bb.ret (u64_cst (abi, IDL_TAG_ONEWAY));
   else
     {
+      /* Descriptors first: once listed, the runtime closes them even
+	 if the reply turns into an error below.  */
+      std::vector<tree> fd_index (nparams, NULL_TREE);
+      if (rp.nfds)
+	{
+	  tree k = bb.temp (sizetype, "nfds");
+	  bb.set (k, INTEGER_CST, size_cst (0));
+	  for (const idl_slot &s : rp.slots)
+	    if (s.role == IDL_SLOT_FD)
+	      {
+		tree v = bb.load (locals[s.param]);
+		tree idx = bb.temp (unsigned_type_node, "fd_index");
+		tree some = bb.new_label (), none = bb.new_label ();
+		tree done = bb.new_label ();
+		bb.cond_goto (LT_EXPR, v, integer_zero_node, none, some);
+		bb.label (some);
+		tree off = bb.assign (sizetype, MULT_EXPR, k, size_cst (8));
+		off = bb.assign (sizetype, PLUS_EXPR, off,
+				 size_cst (IDL_MSG_REPLY_FDS * 8));
+		bb.store (build2 (MEM_REF, abi.u64,
+				  ptr_add (bb, bytes, off, abi.alias_ptr),
+				  build_int_cst (abi.alias_ptr, 0)),
+			  bb.assign (abi.u64, NOP_EXPR, v));
+		bb.set (idx, NOP_EXPR, k);
+		bb.set (k, PLUS_EXPR, k, size_cst (1));
+		bb.add (gimple_build_goto (done));
+		bb.label (none);
+		bb.set (idx, INTEGER_CST,
+			build_int_cstu (unsigned_type_node, IDL_FD_NONE));
+		bb.label (done);
+		fd_index[s.param] = idx;
+	      }
+	  bb.store (message_word (abi, msg, IDL_MSG_REPLY_NFDS),
+		    bb.assign (abi.u64, NOP_EXPR, k));
+	}
+
+      /* What the implementation put in the variable items: a string
+	 must end within its bound, a buffer's length within the
+	 caller's capacity.  Then pack them without gaps.  */
+      std::vector<tree> outlen (nparams, NULL_TREE);
+      if (!rp.items.empty ())
+	{
+	  tree off = size_cst (rp.fixed_bytes);
+	  for (const idl_item &it : rp.items)
+	    {
+	      if (it.fixed)
+		continue;
+	      const idl_param &p = op->params[it.param];
+	      tree n;
+	      used_too_long = true;
+	      if (p.kind == IDL_KIND_STRING)
+		{
+		  auto_vec<tree> sargs;
+		  sargs.safe_push (out_ptr[it.param]);
+		  sargs.safe_push (size_cst (p.max + 1));
+		  n = bb.call (builtin_decl_explicit (BUILT_IN_STRNLEN), sargs,
+			       size_type_node);
+		  n = bb.assign (sizetype, NOP_EXPR, n);
+		  fail_if (bb, GT_EXPR, n, size_cst (p.max), too_long);
+		}
+	      else if (p.length_param >= 0)
+		{
+		  tree v = bb.load (locals[p.length_param]);
+		  n = bb.assign (sizetype, NOP_EXPR, v);
+		  fail_if (bb, GT_EXPR, n, count[it.param], too_long);
+		}
+	      else
+		n = count[it.param];
+	      outlen[it.param] = n;
+	      tree nb = item_bytes (bb, p, n, false);
+	      if (!(TREE_CODE (off) == INTEGER_CST
+		    && tree_to_uhwi (off) == it.offset))
+		{
+		  tree dst = ptr_add (bb, rep_pay, off, ptr_type_node);
+		  call3 (bb, BUILT_IN_MEMMOVE, dst, out_ptr[it.param], nb);
+		}
+	      off = bb.assign (sizetype, PLUS_EXPR, off, nb);
+	    }
+	  bb.store (message_word (abi, msg, IDL_MSG_REPLY_LEN),
+		    bb.assign (abi.u64, NOP_EXPR, off));
+	}
+
       std::vector<tree> values;
-      for (const idl_slot &s : op->reply.slots)
-	values.push_back (s.param < 0 ? result : bb.load (locals[s.param]));
-      std::vector<tree> words = pack_message (bb, abi, op->reply, values,
-					      slot_scalars (op, op->reply,
-							    false));
-      for (unsigned i = 1; i <= op->reply.words; i++)
+      for (const idl_slot &s : rp.slots)
+	{
+	  if (s.param < 0)
+	    values.push_back (result);
+	  else if (s.role == IDL_SLOT_BLOCK)
+	    values.push_back (NULL_TREE);
+	  else if (s.role == IDL_SLOT_LENGTH)
+	    values.push_back (bb.assign (unsigned_type_node, NOP_EXPR,
+					 outlen[s.param]));
+	  else if (s.role == IDL_SLOT_FD)
+	    values.push_back (fd_index[s.param]);
+	  else
+	    values.push_back (bb.load (locals[s.param]));
+	}
+      std::vector<tree> words = pack_message (bb, abi, rp, values,
+					      slot_scalars (op, rp, false));
+      for (unsigned i = 1; i <= rp.words; i++)
 	bb.store (message_word (abi, msg, i), words[i]);
+      for (const idl_slot &s : rp.slots)
+	if (s.role == IDL_SLOT_BLOCK)
+	  bb.store (bytes_at (abi, bytes, s.word * 8, s.size, 1),
+		    bytes_at (abi, build_fold_addr_expr (locals[s.param]), 0,
+			      s.size, 1));
       bb.ret (u64_cst (abi, idl_reply_tag (op)));
     }
 
+  if (used_too_long)
+    {
+      bb.label (too_long);
+      bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
+      bb.ret (u64_cst (abi, idl_error_tag (IDL_E_BOUNDS)));
+    }
   bb.label (bad);
   bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
   bb.ret (u64_cst (abi, idl_error_tag (IDL_E_BADMSG)));

@@ -29,7 +29,8 @@
 
 /* Place a value of SIZE bytes; USED holds one byte mask per word.  */
 static idl_slot
-place (std::vector<unsigned char> &used, int param, unsigned size)
+place (std::vector<unsigned char> &used, int param, unsigned size,
+       enum idl_slot_role role = IDL_SLOT_VALUE)
 {
   unsigned char mask = (unsigned char) ((1u << size) - 1);
   for (unsigned w = 0; w < used.size (); w++)
@@ -37,61 +38,202 @@ place (std::vector<unsigned char> &used, int param, unsigned size)
       if ((used[w] & (mask << off)) == 0)
 	{
 	  used[w] |= mask << off;
-	  return idl_slot { param, w + 1, off, size };
+	  return idl_slot { param, w + 1, off, size, role };
 	}
   used.push_back (mask);
-  return idl_slot { param, (unsigned) used.size (), 0, size };
+  return idl_slot { param, (unsigned) used.size (), 0, size, role };
 }
 
-static void
-finish (idl_message_layout *m, std::vector<unsigned char> &used)
+/* Blocks (records, unions, arrays) of at most this many bytes travel in
+   message words, in whole words of their own, while the words used stay
+   under IDL_BLOCK_WORDS_LIMIT; larger ones, and those aligned beyond a
+   word, go to the payload at a constant offset.  Either way they are
+   copied en bloc (paper 000, 4.3.5).  */
+#define IDL_BLOCK_IN_WORDS_MAX 64
+#define IDL_BLOCK_WORDS_LIMIT 32
+
+static unsigned
+align_up (unsigned HOST_WIDE_INT v, unsigned a)
 {
+  return (v + a - 1) & ~(unsigned HOST_WIDE_INT) (a - 1);
+}
+
+/* Alignment of a variable item's start in a request, and of its region
+   in the server's reply area: the implementation gets a pointer there,
+   so at least the element's own, and a word.  */
+static unsigned
+item_align (const idl_param &p)
+{
+  return MAX (8u, p.kind == IDL_KIND_BUFFER ? p.elem_align : 1u);
+}
+
+/* Lay out the values PARAMS (indices into OP's parameters, in order) as
+   one message M; RESULT says whether the result comes first.  REPLY
+   says which direction: in a reply, variable items have regions of
+   their maximum size in the server's reply area.  */
+static void
+layout_message (const idl_operation *op, idl_message_layout *m,
+		bool result, bool reply)
+{
+  std::vector<unsigned char> used;
+  m->slots.clear ();
+  m->items.clear ();
+  m->nfds = 0;
+  if (result)
+    m->slots.push_back (place (used, -1, op->result.size));
+
+  std::vector<int> fixed, variable;
+  for (unsigned i = 0; i < op->params.size (); i++)
+    {
+      const idl_param &p = op->params[i];
+      if (reply ? !p.returned () : !p.sent ())
+	continue;
+      switch (p.kind)
+	{
+	case IDL_KIND_SCALAR:
+	  m->slots.push_back (place (used, i, p.value.size));
+	  break;
+	case IDL_KIND_FD:
+	  m->slots.push_back (place (used, i, 4, IDL_SLOT_FD));
+	  m->nfds++;
+	  break;
+	case IDL_KIND_STRING:
+	  m->slots.push_back (place (used, i, 4, IDL_SLOT_LENGTH));
+	  variable.push_back (i);
+	  break;
+	case IDL_KIND_BUFFER:
+	  /* The count (and the length) are parameters of their own.  */
+	  variable.push_back (i);
+	  break;
+	case IDL_KIND_BLOCK:
+	  {
+	    unsigned n = (p.block_size + 7) / 8;
+	    if (p.block_size <= IDL_BLOCK_IN_WORDS_MAX && p.block_align <= 8
+		&& used.size () + n <= IDL_BLOCK_WORDS_LIMIT)
+	      {
+		idl_slot s = { (int) i, (unsigned) used.size () + 1, 0,
+			       p.block_size, IDL_SLOT_BLOCK };
+		used.insert (used.end (), n, 0xff);
+		m->slots.push_back (s);
+	      }
+	    else
+	      fixed.push_back (i);
+	    break;
+	  }
+	}
+    }
   m->words = used.size ();
+
+  unsigned HOST_WIDE_INT off = 0;
+  for (int i : fixed)
+    {
+      const idl_param &p = op->params[i];
+      unsigned a = MAX (8u, p.block_align);
+      off = align_up (off, a);
+      m->items.push_back (idl_item { i, true, (unsigned) off, a,
+				     p.block_size });
+      off += p.block_size;
+    }
+  m->fixed_bytes = off;
+  for (int i : variable)
+    {
+      const idl_param &p = op->params[i];
+      unsigned a = item_align (p);
+      off = align_up (off, a);
+      m->items.push_back (idl_item { i, false, reply ? (unsigned) off : 0u,
+				     a, p.max_bytes () });
+      off += p.max_bytes ();
+    }
+  m->max_payload = off;
 }
 
 bool
 idl_layout_operation (idl_operation *op)
 {
-  std::vector<unsigned char> used;
-
-  op->request.slots.clear ();
-  for (unsigned i = 0; i < op->params.size (); i++)
-    if (op->params[i].sent ())
-      op->request.slots.push_back (place (used, i,
-					  op->params[i].value.size));
-  finish (&op->request, used);
-
-  used.clear ();
-  op->reply.slots.clear ();
-  if (op->has_result)
-    op->reply.slots.push_back (place (used, -1, op->result.size));
-  for (unsigned i = 0; i < op->params.size (); i++)
-    if (op->params[i].returned ())
-      op->reply.slots.push_back (place (used, i, op->params[i].value.size));
-  finish (&op->reply, used);
-
+  layout_message (op, &op->request, false, false);
+  layout_message (op, &op->reply, op->has_result, true);
   return (op->request.words < IDL_MR_WORDS
-	  && op->reply.words < IDL_MR_WORDS);
+	  && op->reply.words < IDL_MR_WORDS
+	  && op->request.max_payload <= IDL_PAYLOAD_MAX
+	  && op->reply.max_payload <= IDL_PAYLOAD_MAX
+	  && op->request.nfds <= IDL_MAX_FDS
+	  && op->reply.nfds <= IDL_MAX_FDS);
+}
+
+static const char *
+param_name (const idl_operation *op, int i)
+{
+  if (i < 0)
+    return "<result>";
+  tree decl = op->params[i].decl;
+  return decl && DECL_NAME (decl) ? IDENTIFIER_POINTER (DECL_NAME (decl))
+	 : "<unnamed>";
 }
 
 static void
 dump_message (FILE *file, const char *what, const idl_operation *op,
 	      const idl_message_layout &m)
 {
-  fprintf (file, "  %s: %u word%s after the tag\n", what, m.words,
+  fprintf (file, "  %s: %u word%s after the tag", what, m.words,
 	   m.words == 1 ? "" : "s");
+  if (!m.items.empty ())
+    fprintf (file, ", payload of at most %lu bytes",
+	     (unsigned long) m.max_payload);
+  if (m.nfds)
+    fprintf (file, ", %u descriptor%s", m.nfds, m.nfds == 1 ? "" : "s");
+  fputc ('\n', file);
   for (const idl_slot &s : m.slots)
     {
-      const char *name = "<result>";
-      if (s.param >= 0)
+      const char *name = param_name (op, s.param);
+      const char *ptr = s.param >= 0 && op->params[s.param].by_pointer
+			? " (*)" : "";
+      switch (s.role)
 	{
-	  tree decl = op->params[s.param].decl;
-	  name = decl && DECL_NAME (decl)
-		 ? IDENTIFIER_POINTER (DECL_NAME (decl)) : "<unnamed>";
+	case IDL_SLOT_BLOCK:
+	  if (s.size <= 8)
+	    fprintf (file, "    word %u: %s%s, %u bytes en bloc\n", s.word,
+		     name, ptr, s.size);
+	  else
+	    fprintf (file, "    words %u-%u: %s%s, %u bytes en bloc\n", s.word,
+		     s.word + (s.size + 7) / 8 - 1, name, ptr, s.size);
+	  break;
+	case IDL_SLOT_LENGTH:
+	  fprintf (file, "    word %u bytes %u-%u: length of %s\n", s.word,
+		   s.offset, s.offset + s.size - 1, name);
+	  break;
+	case IDL_SLOT_FD:
+	  fprintf (file, "    word %u bytes %u-%u: descriptor index of %s\n",
+		   s.word, s.offset, s.offset + s.size - 1, name);
+	  break;
+	default:
+	  fprintf (file, "    word %u bytes %u-%u: %s%s\n", s.word, s.offset,
+		   s.offset + s.size - 1, name, ptr);
 	}
-      fprintf (file, "    word %u bytes %u-%u: %s%s\n", s.word, s.offset,
-	       s.offset + s.size - 1, name,
-	       s.param >= 0 && op->params[s.param].by_pointer ? " (*)" : "");
+    }
+  for (const idl_item &it : m.items)
+    {
+      const idl_param &p = op->params[it.param];
+      const char *name = param_name (op, it.param);
+      if (it.fixed)
+	fprintf (file, "    payload bytes %u-%lu: %s, %lu bytes en bloc\n",
+		 it.offset, (unsigned long) (it.offset + it.max_bytes - 1),
+		 name, (unsigned long) it.max_bytes);
+      else if (p.kind == IDL_KIND_STRING)
+	fprintf (file, "    payload: %s, a string of at most %lu chars%s\n",
+		 name, (unsigned long) p.max,
+		 &m == &op->request ? " and its NUL" : "");
+      else
+	{
+	  fprintf (file, "    payload: %s, %s elements of %u bytes, at most "
+		   "%lu", name, param_name (op, p.length_param >= 0
+					   && (&m == &op->reply
+					       || p.dir == IDL_DIR_INOUT)
+					   ? p.length_param : p.size_param),
+		   p.elem_size, (unsigned long) p.max);
+	  if (p.typical)
+	    fprintf (file, ", typically %lu", (unsigned long) p.typical);
+	  fputc ('\n', file);
+	}
     }
 }
 

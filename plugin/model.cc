@@ -130,6 +130,42 @@ hash_scalar (unsigned HOST_WIDE_INT *h, const idl_scalar &s)
   fnv1a (h, s.size);
 }
 
+/* Hash the memory layout of TYPE (a block, or a buffer's element):
+   its size and alignment, and for records every member's offset and
+   layout, so that a member added, removed, resized or moved changes
+   the signature, while a renamed one does not.  */
+static void
+hash_layout (unsigned HOST_WIDE_INT *h, tree type)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  fnv1a (h, TREE_CODE (type));
+  fnv1a (h, tree_to_uhwi (TYPE_SIZE_UNIT (type)));
+  fnv1a (h, TYPE_ALIGN_UNIT (type));
+  switch (TREE_CODE (type))
+    {
+    case RECORD_TYPE:
+    case UNION_TYPE:
+      for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+	if (TREE_CODE (f) == FIELD_DECL)
+	  {
+	    fnv1a (h, int_bit_position (f));
+	    if (DECL_BIT_FIELD (f))
+	      fnv1a (h, tree_to_uhwi (DECL_SIZE (f)));
+	    hash_layout (h, TREE_TYPE (f));
+	  }
+      break;
+    case ARRAY_TYPE:
+      hash_layout (h, TREE_TYPE (type));
+      break;
+    case INTEGER_TYPE:
+    case ENUMERAL_TYPE:
+      fnv1a (h, TYPE_UNSIGNED (type));
+      break;
+    default:
+      break;
+    }
+}
+
 /* The interface's signature: its id and version, then every operation
    in number order with its number, kind, result and parameter types.
    A client and a server built from different revisions of the header
@@ -157,9 +193,26 @@ idl_interface_signature (const idl_interface *iface)
       fnv1a (&h, op->params.size ());
       for (const idl_param &p : op->params)
 	{
+	  fnv1a (&h, p.kind);
 	  fnv1a (&h, p.dir);
 	  fnv1a (&h, p.by_pointer);
 	  hash_scalar (&h, p.value);
+	  switch (p.kind)
+	    {
+	    case IDL_KIND_BLOCK:
+	      hash_layout (&h, p.block_type);
+	      break;
+	    case IDL_KIND_BUFFER:
+	      hash_layout (&h, p.elem_type);
+	      fnv1a (&h, p.size_param);
+	      fnv1a (&h, p.length_param + 1);
+	      /* FALLTHRU */
+	    case IDL_KIND_STRING:
+	      fnv1a (&h, p.max);
+	      break;
+	    default:
+	      break;
+	    }
 	}
     }
   /* Zero means "not computed" in an idl_interface_t.  */

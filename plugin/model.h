@@ -39,26 +39,91 @@ enum idl_direction
   IDL_DIR_INOUT		/* pointer; the pointee goes and comes back */
 };
 
+/* What a parameter carries across (paper 000, 4.3: the argument model;
+   section 4.3.5 for records and arrays moved en bloc).  */
+enum idl_param_kind
+{
+  IDL_KIND_SCALAR,	/* a scalar, by value or through a pointer */
+  IDL_KIND_BLOCK,	/* a flat record, union or fixed-size array: its
+			   bytes move en bloc, by value or through a
+			   pointer */
+  IDL_KIND_STRING,	/* char *: NUL-terminated, at most MAX chars */
+  IDL_KIND_BUFFER,	/* T *: COUNT elements, COUNT another parameter,
+			   at most MAX */
+  IDL_KIND_FD		/* int, or int * (out): a file descriptor */
+};
+
 struct idl_param
 {
   tree decl;			/* PARM_DECL of the prototype (location, name) */
   tree type;			/* its declared type */
   unsigned index;		/* position in the prototype, binding = 0 */
-  bool by_pointer;		/* T * parameter carrying a T */
+  enum idl_param_kind kind;
+  bool by_pointer;		/* T * parameter carrying a T (scalar, block,
+				   fd) */
   enum idl_direction dir;
-  struct idl_scalar value;	/* what crosses: T, or the pointee */
+  struct idl_scalar value;	/* scalar, fd: what crosses (T, or the
+				   pointee); string, buffer: the length
+				   word's type */
+
+  /* Blocks: the object's type (a record, union, or array type built
+     for a T[N] parameter), size and alignment in bytes.  */
+  tree block_type;
+  unsigned block_size, block_align;
+
+  /* Strings and buffers.  */
+  unsigned HOST_WIDE_INT max;	/* bound: chars (string), elements */
+  unsigned HOST_WIDE_INT typical;	/* IDL_TYPICAL hint, or 0 */
+  tree elem_type;		/* buffer element type (char for void) */
+  unsigned elem_size, elem_align;
+  int size_param;		/* buffer: op->params index of the count */
+  int length_param;		/* buffer: index of IDL_LENGTH_IS, or -1 */
 
   bool sent () const { return dir != IDL_DIR_OUT; }
   bool returned () const { return dir != IDL_DIR_IN; }
+  /* The largest number of bytes this parameter puts in a payload
+     (strings count their NUL).  */
+  unsigned HOST_WIDE_INT max_bytes () const
+  {
+    return kind == IDL_KIND_STRING ? max + 1
+	   : kind == IDL_KIND_BUFFER ? max * elem_size : block_size;
+  }
 };
 
-/* One element of a message: a value at a byte range of a word.  */
+/* What one message slot holds.  */
+enum idl_slot_role
+{
+  IDL_SLOT_VALUE,		/* a scalar value (or the result) */
+  IDL_SLOT_LENGTH,		/* a string's length in chars, 32 bits */
+  IDL_SLOT_FD,			/* a descriptor's index, 32 bits (IDL_FD_NONE) */
+  IDL_SLOT_BLOCK		/* a block in whole words from WORD on */
+};
+
+/* One element of a message's words: a value at a byte range of a word,
+   or a block over SIZE bytes of consecutive words.  */
 struct idl_slot
 {
   int param;			/* index into idl_op::params, -1 = return */
   unsigned word;		/* 1-based message word (word 0 is the tag) */
   unsigned offset;		/* byte offset in the word */
   unsigned size;		/* bytes */
+  enum idl_slot_role role;
+};
+
+/* One item of a message's payload.  Fixed items (blocks too large for
+   the words) sit at constant offsets first; variable items (strings,
+   buffers) follow in parameter order, each starting at the next
+   multiple of ALIGN in a request, and packed without gaps in a reply
+   (the server compacts them, so no stale bytes of its buffer travel).  */
+struct idl_item
+{
+  int param;
+  bool fixed;
+  unsigned offset;		/* fixed: the offset; variable: the offset of
+				   the item's region in the server's reply
+				   area (replies) or 0 */
+  unsigned align;
+  unsigned HOST_WIDE_INT max_bytes;
 };
 
 /* The layout of one message (stage 2, layout.cc).  */
@@ -66,6 +131,18 @@ struct idl_message_layout
 {
   std::vector<idl_slot> slots;
   unsigned words;		/* words after the tag */
+  std::vector<idl_item> items;	/* payload items, fixed ones first */
+  unsigned fixed_bytes;		/* end of the fixed items */
+  unsigned HOST_WIDE_INT max_payload;	/* bytes at most */
+  unsigned nfds;		/* descriptors at most */
+
+  bool has_blocks () const
+  {
+    for (const idl_slot &s : slots)
+      if (s.role == IDL_SLOT_BLOCK)
+	return true;
+    return false;
+  }
 };
 
 struct idl_interface;

@@ -54,4 +54,71 @@
    registers (uint64_t *): client stubs read reply words through it.  */
 #define IDL_BINDING_MR_OFFSET 0
 
+/* Payload: byte regions (strings, buffers, large records and arrays,
+   paper 000 4.3.5) that do not go in message registers.  Each
+   direction carries at most IDL_PAYLOAD_MAX bytes; the plugin refuses
+   an operation whose largest message could exceed it, so a length the
+   server checks against its declared bound always fits.
+
+   Client side.  A stub whose request has a payload calls
+   idl_request_payload (b), which returns where to write it (the
+   connection's shared page, once no earlier one-way request is still
+   pending there), copies its items in, and sends with idl_call_x or
+   idl_send_x, giving the payload's length.  After idl_call_x returns
+   the reply's payload is at the same place: the pointer at
+   IDL_BINDING_PAYLOAD_OFFSET in the binding (uint8_t *).  The stub
+   checks every length it reads there against its bound and against
+   IDL_PAYLOAD_MAX before it copies anything out.
+
+   File descriptors travel beside the message (SCM_RIGHTS on the
+   connection socket; at most IDL_MAX_FDS each way).  A message word
+   names a descriptor by its index in the message's descriptor list,
+   or IDL_FD_NONE for "no descriptor" (-1 in C).  The descriptors a
+   reply brought are in the binding's int array at
+   IDL_BINDING_FDS_OFFSET, IDL_MAX_FDS entries, -1 where none; a stub
+   that hands one to its caller stores -1 in its place, and the runtime
+   closes whatever is left there at the next call on the binding or
+   when it is closed, so a descriptor is never lost and never owned
+   twice.  */
+#define IDL_PAYLOAD_MAX 65536
+#define IDL_MAX_FDS 8
+#define IDL_FD_NONE 0xffffffffu
+#define IDL_BINDING_PAYLOAD_OFFSET 8
+#define IDL_BINDING_FDS_OFFSET 16
+
+/* Server side: the dispatcher's MSG argument is the server's private
+   copy of the request (copied once from the shared page, paper 000
+   4.4.1), IDL_MSG_BYTES long, 64-byte aligned:
+
+     msg[0 .. IDL_MR_WORDS-1]    tag and words, as on the page; the
+                                 dispatcher writes the reply's words here
+     msg[IDL_MSG_REQ_LEN]        request payload bytes (runtime)
+     msg[IDL_MSG_REQ_NFDS]       descriptors received with the request
+     msg[IDL_MSG_REQ_FDS + i]    descriptor i, as an int in a word; the
+                                 runtime closes them after dispatch (an
+                                 implementation dup()s what it keeps)
+     msg[IDL_MSG_REPLY_LEN]      reply payload bytes (dispatcher; the
+                                 runtime sets it to 0 before dispatch)
+     msg[IDL_MSG_REPLY_NFDS]     descriptors to send with the reply
+                                 (dispatcher; 0 before dispatch)
+     msg[IDL_MSG_REPLY_FDS + i]  descriptor i; the runtime sends them
+                                 and then closes them (handed over)
+     byte IDL_MSG_REQ_PAYLOAD    the request's payload, private
+     byte IDL_MSG_REPLY_PAYLOAD  the reply's payload, written by the
+                                 dispatcher, copied to the page by the
+                                 runtime
+
+   The runtime never passes a request payload longer than
+   IDL_PAYLOAD_MAX or more than IDL_MAX_FDS descriptors; the generated
+   code checks every item against its own bound.  */
+#define IDL_MSG_REQ_LEN 64
+#define IDL_MSG_REQ_NFDS 65
+#define IDL_MSG_REQ_FDS 66
+#define IDL_MSG_REPLY_LEN 80
+#define IDL_MSG_REPLY_NFDS 81
+#define IDL_MSG_REPLY_FDS 82
+#define IDL_MSG_REQ_PAYLOAD 1024
+#define IDL_MSG_REPLY_PAYLOAD (IDL_MSG_REQ_PAYLOAD + IDL_PAYLOAD_MAX)
+#define IDL_MSG_BYTES (IDL_MSG_REPLY_PAYLOAD + IDL_PAYLOAD_MAX)
+
 #endif /* IDLRT_ABI_H */

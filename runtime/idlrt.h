@@ -74,7 +74,10 @@ enum idl_error_code
   IDL_E_PROTO = 5,	/* the reply was malformed */
   IDL_E_NOMEM = 6,	/* out of memory or of a kernel resource */
   IDL_E_TIMEOUT = 7,	/* the call's deadline passed */
-  IDL_E_INVAL = 8	/* bad argument to a runtime function */
+  IDL_E_INVAL = 8,	/* bad argument to a runtime function, or a
+			   descriptor argument that is not open */
+  IDL_E_BOUNDS = 9	/* a string or buffer argument is longer than
+			   its declared bound: nothing was sent */
 };
 
 /* Client API.  */
@@ -147,6 +150,29 @@ uint64_t idl_call_m (idl_binding_t *b, uint64_t tag, const uint64_t *words);
 uint64_t idl_send_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1,
 		      uint64_t w2, uint64_t w3, uint64_t w4);
 uint64_t idl_send_m (idl_binding_t *b, uint64_t tag, const uint64_t *words);
+
+/* Where a request's payload goes (see idlrt-abi.h): B's shared page,
+   once no earlier one-way request is pending there.  NULL if the
+   server has gone (the error is recorded for idl_error).  */
+void *idl_request_payload (idl_binding_t *b);
+
+/* Send a request with a payload and descriptors: TAG's count of WORDS,
+   then PAYLOAD_LEN bytes already written at idl_request_payload (B),
+   and FDS[0..NFDS-1] (NFDS <= IDL_MAX_FDS; the caller keeps its
+   descriptors, the server receives copies).  Returns the reply tag,
+   with the reply's payload at B's payload pointer and its descriptors
+   in B's descriptor array; or an error tag as for idl_call_r4.  */
+uint64_t idl_call_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
+		     uint64_t payload_len, const int *fds, uint64_t nfds);
+
+/* The same for a one-way request: returns 0 once the request is
+   posted.  */
+uint64_t idl_send_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
+		     uint64_t payload_len, const int *fds, uint64_t nfds);
+
+/* A client stub that refuses a call itself (an argument over its bound:
+   IDL_E_BOUNDS) records CODE with this and returns without sending.  */
+void idl_stub_error (idl_binding_t *b, int code) __attribute__ ((__cold__));
 
 /* A client stub calls this (on its unlikely path) when the reply tag is
    not the one it expected: records IDL_E_PROTO for a malformed reply,

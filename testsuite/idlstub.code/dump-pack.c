@@ -13,14 +13,14 @@ IDL_OP (pk, 1) long p14 (idl_binding_t *b, char c0, short s0, char c1,
 			 int i0, char c2, short s1, char c3, char c4,
 			 short s2, int i1, char c5, char c6, short s3,
 			 char c7);
-IDL_OP (pk, 2) void outs (idl_binding_t *b, IDL_OUT char *o1,
+IDL_OP (pk, 2) void outs (idl_binding_t *b, IDL_OUT signed char *o1,
 			  IDL_OUT short *o2, IDL_OUT int *o3,
-			  IDL_OUT char *o4);
+			  IDL_OUT signed char *o4);
 
 void
 use (idl_binding_t *b)
 {
-  char c;
+  signed char c;
   short s;
   int i;
   p14 (b, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13);

@@ -1,11 +1,13 @@
 /* { dg-do compile } */
 /* Area: diagnostics
-   Purpose: pointers to records are for the argument-model work */
+   Purpose: a structure with a flexible array member has no fixed size, so
+   it cannot move en bloc; the note says what to do instead.  */
 
 #include <idlstub.h>
 
 IDL_INTERFACE (calc, 0x10, 1);
 
-struct point { int x, y; };
+struct msg { int len; char data[]; }; /* { dg-message "give it a size, and pass variable data as a separate 'IDL_SIZE_IS' buffer" } */
+
 IDL_OP (calc, 1) void f (idl_binding_t *b,
-			 IDL_IN struct point *p); /* { dg-error "parameter 'p' points to 'struct point'; only pointers to scalars can cross yet" } */
+			 IDL_IN struct msg *p); /* { dg-error "parameter 'p': 'struct msg' has a flexible array member 'data'" } */

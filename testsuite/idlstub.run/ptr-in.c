@@ -16,7 +16,7 @@ IDL_INTERFACE (ptrin, 0x1007, 1);
 #define DECLARE(N, NAME, T)						\
   IDL_OP (ptrin, N) unsigned long long inptr_##NAME (idl_binding_t *b,	\
 						     IDL_IN T *x);
-ALL_TYPES (DECLARE)
+PTR_TYPES (DECLARE)
 
 /* Pointers to const, and an in pointer next to an out pointer.  */
 IDL_OP (ptrin, 30) long long sum (idl_binding_t *b, IDL_IN const int *x,
@@ -32,7 +32,7 @@ IDL_SERVER (ptrin);
     *x = (T) ~v;							\
     return v;								\
   }
-ALL_TYPES (IMPLEMENT)
+PTR_TYPES (IMPLEMENT)
 
 long long
 sum_impl (idl_call_t *call, const int *x, const long long *y, short *neg)
@@ -70,7 +70,7 @@ main (void)
       CHECK (got == (unsigned long long) (long long) copy);		\
       CHECK (memcmp (&v, &copy, sizeof v) == 0);			\
     }
-  ALL_TYPES (TRY)
+  PTR_TYPES (TRY)
 
   {
     const int x = -0x40000000;

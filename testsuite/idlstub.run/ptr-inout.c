@@ -16,7 +16,7 @@ IDL_INTERFACE (ptrinout, 0x1006, 1);
 #define DECLARE(N, NAME, T)						\
   IDL_OP (ptrinout, N) unsigned long long inout_##NAME			\
     (idl_binding_t *b, IDL_INOUT T *io, unsigned long long p);
-ALL_TYPES (DECLARE)
+PTR_TYPES (DECLARE)
 
 /* Two inout counters and an in value between them.  */
 IDL_OP (ptrinout, 30) void bump (idl_binding_t *b, IDL_INOUT short *s,
@@ -32,7 +32,7 @@ IDL_SERVER (ptrinout);
     *io = (T) p;							\
     return old;								\
   }
-ALL_TYPES (IMPLEMENT)
+PTR_TYPES (IMPLEMENT)
 
 void
 bump_impl (idl_call_t *call, short *s, int by, long long *ll)
@@ -84,7 +84,7 @@ main (void)
 	  CHECK (((unsigned char *) &s.post)[k] == 0xc3);		\
 	}								\
     }
-  ALL_TYPES (TRY)
+  PTR_TYPES (TRY)
 
   {
     short s = 0x7ff0;

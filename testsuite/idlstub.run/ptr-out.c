@@ -18,7 +18,7 @@ IDL_INTERFACE (ptrout, 0x1005, 1);
   IDL_OP (ptrout, N) void out_##NAME (idl_binding_t *b,			\
 				      unsigned long long p,		\
 				      IDL_OUT T *o, int tail);
-ALL_TYPES (DECLARE)
+PTR_TYPES (DECLARE)
 
 /* Two out values of different sizes and a return value together.  */
 IDL_OP (ptrout, 40) short out_three (idl_binding_t *b, IDL_OUT signed char *c,
@@ -33,7 +33,7 @@ IDL_SERVER (ptrout);
     CHECK (tail == TAIL);						\
     *o = (T) p;								\
   }
-ALL_TYPES (IMPLEMENT)
+PTR_TYPES (IMPLEMENT)
 
 short
 out_three_impl (idl_call_t *call, signed char *c, long long seed,
@@ -82,7 +82,7 @@ main (void)
       CHECK (memcmp (&s.pre, canary, sizeof (T)) == 0);			\
       CHECK (memcmp (&s.post, canary, sizeof (T)) == 0);		\
     }
-  ALL_TYPES (TRY)
+  PTR_TYPES (TRY)
 
   {
     struct { signed char c; signed char post[7]; } sc;

@@ -6,7 +6,8 @@
    Enums of every shape GCC gives them (signed with a negative value,
    unsigned, packed into one byte, 64 bits wide) and ALL_TYPES (X), an
    X-macro over every integer, bool and enum type with its operation
-   number and a short name: X (number, name, type).  */
+   number and a short name: X (number, name, type); PTR_TYPES (X), the
+   same but plain char.  */
 
 #ifndef IDLTYPES_H
 #define IDLTYPES_H
@@ -20,9 +21,14 @@ enum __attribute__ ((__packed__)) pen { PEN_NEG = -1, PEN_MAX = 127 };
 enum wen { WEN_SMALL = 1, WEN_WIDE = 0xdeadbeefcafef00dULL };
 
 #define ALL_TYPES(X)				\
+  X (3, ch, char)				\
+  PTR_TYPES (X)
+
+/* The same without plain char: a char * parameter is a string, which
+   needs a bound (IDL_STRING), so pointer tests use the others.  */
+#define PTR_TYPES(X)				\
   X (1, sc, signed char)			\
   X (2, uc, unsigned char)			\
-  X (3, ch, char)				\
   X (4, ss, short)				\
   X (5, us, unsigned short)			\
   X (6, si, int)				\
