@@ -4,14 +4,15 @@
    This file is part of idlstub; see COPYING for the terms.
 
    Picks the trampolines for the target (arch/<cpu>/syscall_arch.h) and
-   wraps the three calls the call path needs: futex wait, futex wake and
-   a zero-timeout ppoll.  Like musl's src/internal/syscall.h this is the
+   wraps the calls the call path needs: futex wait, futex wake, a
+   zero-timeout ppoll, and sendmsg, recvmsg and close for descriptors
+   passed with a message (fdpass.h).  Like musl's src/internal/syscall.h this is the
    one arch-neutral place between the trampolines and their users.  Only
    compiler built-ins and these wrappers may be used between a stub's
    call into the runtime and its return: no libc (errno, locks, PLT).
 
    The constants are spelled out here instead of taken from
-   <linux/futex.h> and <poll.h> so that this header needs no C library
+   <linux/futex.h>, <poll.h> and <sys/socket.h> so that this header needs no C library
    or kernel headers for the target (it compiles for AArch64 with a bare
    cross compiler); when the host's headers are at hand they are checked
    against them below.  */
@@ -58,9 +59,66 @@ struct idl_timespec
   long tv_nsec;
 };
 
+/* Socket-level constants, the same on every Linux architecture we
+   build for (x86-64 and the generic ABI AArch64 uses).  */
+#define IDL_SOL_SOCKET 1
+#define IDL_SCM_RIGHTS 1
+#define IDL_MSG_CTRUNC 0x8
+#define IDL_MSG_TRUNC 0x20
+#define IDL_MSG_DONTWAIT 0x40
+#define IDL_MSG_NOSIGNAL 0x4000
+#define IDL_MSG_CMSG_CLOEXEC 0x40000000
+
+/* The errno values the call path tells apart (negated in results).  */
+#define IDL_EINTR 4
+#define IDL_EBADF 9
+#define IDL_EAGAIN 11
+#define IDL_EINVAL 22
+#define IDL_EPIPE 32
+#define IDL_ECONNRESET 104
+#define IDL_ENOTCONN 107
+
+/* struct iovec, struct msghdr and struct cmsghdr of the LP64 kernel
+   ABI.  The padding members are explicit so that every byte the kernel
+   reads is one we wrote.  */
+struct idl_iovec
+{
+  void *base;
+  unsigned long len;
+};
+
+struct idl_msghdr
+{
+  void *name;
+  int namelen;
+  int pad1;
+  struct idl_iovec *iov;
+  unsigned long iovlen;
+  void *control;
+  unsigned long controllen;
+  int flags;
+  int pad2;
+};
+
+struct idl_cmsghdr
+{
+  unsigned long len;		/* header and data, without trailing pad */
+  int level;
+  int type;
+  /* data follows, aligned to 8 */
+};
+
+/* CMSG_LEN and CMSG_SPACE for this ABI: the header is 16 bytes and
+   control messages are padded to 8.  */
+#define IDL_CMSG_LEN(n) (sizeof (struct idl_cmsghdr) + (n))
+#define IDL_CMSG_SPACE(n) (sizeof (struct idl_cmsghdr) + (((n) + 7) & ~7ul))
+
 _Static_assert (sizeof (long) == 8, "libidlrt assumes an LP64 kernel ABI");
 _Static_assert (sizeof (struct idl_pollfd) == 8, "struct pollfd layout");
 _Static_assert (sizeof (struct idl_timespec) == 16, "struct timespec layout");
+_Static_assert (sizeof (struct idl_iovec) == 16, "struct iovec layout");
+_Static_assert (sizeof (struct idl_msghdr) == 56, "struct msghdr layout");
+_Static_assert (sizeof (struct idl_cmsghdr) == 16, "struct cmsghdr layout");
 
 #if defined __has_include
 # if __has_include(<linux/futex.h>) && __has_include(<poll.h>) \
@@ -78,6 +136,36 @@ _Static_assert (IDL_POLLRDHUP == POLLRDHUP, "POLLRDHUP");
 #  endif
 _Static_assert (IDL_NR_futex == SYS_futex, "futex syscall number");
 _Static_assert (IDL_NR_ppoll == SYS_ppoll, "ppoll syscall number");
+_Static_assert (IDL_NR_close == SYS_close, "close syscall number");
+_Static_assert (IDL_NR_sendmsg == SYS_sendmsg, "sendmsg syscall number");
+_Static_assert (IDL_NR_recvmsg == SYS_recvmsg, "recvmsg syscall number");
+# endif
+# if __has_include(<sys/socket.h>) && __has_include(<errno.h>)
+#  include <errno.h>
+#  include <stddef.h>
+#  include <sys/socket.h>
+_Static_assert (IDL_SOL_SOCKET == SOL_SOCKET && IDL_SCM_RIGHTS == SCM_RIGHTS,
+		"SCM_RIGHTS");
+_Static_assert (IDL_MSG_CTRUNC == MSG_CTRUNC && IDL_MSG_TRUNC == MSG_TRUNC
+		&& IDL_MSG_DONTWAIT == MSG_DONTWAIT
+		&& IDL_MSG_NOSIGNAL == MSG_NOSIGNAL, "MSG_* flags");
+#  ifdef MSG_CMSG_CLOEXEC
+_Static_assert (IDL_MSG_CMSG_CLOEXEC == MSG_CMSG_CLOEXEC, "MSG_CMSG_CLOEXEC");
+#  endif
+_Static_assert (IDL_EINTR == EINTR && IDL_EBADF == EBADF
+		&& IDL_EAGAIN == EAGAIN && IDL_EINVAL == EINVAL
+		&& IDL_EPIPE == EPIPE && IDL_ECONNRESET == ECONNRESET
+		&& IDL_ENOTCONN == ENOTCONN, "errno values");
+_Static_assert (sizeof (struct msghdr) == sizeof (struct idl_msghdr)
+		&& offsetof (struct msghdr, msg_iov)
+		   == offsetof (struct idl_msghdr, iov)
+		&& offsetof (struct msghdr, msg_control)
+		   == offsetof (struct idl_msghdr, control)
+		&& offsetof (struct msghdr, msg_flags)
+		   == offsetof (struct idl_msghdr, flags), "struct msghdr");
+_Static_assert (sizeof (struct cmsghdr) == sizeof (struct idl_cmsghdr)
+		&& CMSG_LEN (12) == IDL_CMSG_LEN (12)
+		&& CMSG_SPACE (12) == IDL_CMSG_SPACE (12), "struct cmsghdr");
 # endif
 #endif
 
@@ -115,6 +203,28 @@ idl_peer_gone (int fd)
     return n != -4;
   return (p.revents
 	  & (IDL_POLLHUP | IDL_POLLRDHUP | IDL_POLLERR | IDL_POLLNVAL)) != 0;
+}
+
+/* close(2).  Its result is ignored everywhere: after EINTR Linux has
+   closed the descriptor all the same, and there is nothing else to
+   do.  */
+static inline void
+idl_sys_close (int fd)
+{
+  idl_syscall1 (IDL_NR_close, fd);
+}
+
+/* sendmsg(2) and recvmsg(2): the byte count or -errno.  */
+static inline long
+idl_sys_sendmsg (int fd, const struct idl_msghdr *m, int flags)
+{
+  return idl_syscall3 (IDL_NR_sendmsg, fd, (long) m, flags);
+}
+
+static inline long
+idl_sys_recvmsg (int fd, struct idl_msghdr *m, int flags)
+{
+  return idl_syscall3 (IDL_NR_recvmsg, fd, (long) m, flags);
 }
 
 #endif /* IDL_SYSCALL_H */

@@ -15,6 +15,9 @@
 #define IDL_SYSCALL_ARCH_H
 
 /* System call numbers (asm-generic/unistd.h).  */
+#define IDL_NR_close 57
+#define IDL_NR_sendmsg 211
+#define IDL_NR_recvmsg 212
 #define IDL_NR_futex 98
 #define IDL_NR_ppoll 73
 
