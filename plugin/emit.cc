@@ -1498,7 +1498,10 @@ execute_idlstub (void)
   if (seen_error ())
     return 0;
   for (idl_interface *iface : idl_interfaces)
-    idl_fill_descriptor (iface);
+    {
+      idl_fill_descriptor (iface);
+      idl_emit_ops_table (iface);
+    }
   if (dump_file)
     dump_model (dump_file);
 

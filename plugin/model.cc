@@ -166,80 +166,110 @@ hash_layout (unsigned HOST_WIDE_INT *h, tree type)
     }
 }
 
-/* The interface's signature: its id and version, then every operation
-   in number order with its number, kind, result and parameter types.
-   A client and a server built from different revisions of the header
-   differ here, and the runtime refuses the connection instead of
-   mis-dispatching.  */
+/* The signature of one operation: its number, kind, result and every
+   parameter's type, direction and bounds.  */
+static unsigned HOST_WIDE_INT
+operation_hash (const idl_operation *op)
+{
+  unsigned HOST_WIDE_INT h = HOST_WIDE_INT_UC (0xcbf29ce484222325);
+  fnv1a (&h, op->number);
+  fnv1a (&h, op->oneway);
+  fnv1a (&h, op->has_result);
+  if (op->has_result)
+    hash_scalar (&h, op->result);
+  fnv1a (&h, op->params.size ());
+  for (const idl_param &p : op->params)
+    {
+      fnv1a (&h, p.kind);
+      fnv1a (&h, p.dir);
+      fnv1a (&h, p.by_pointer);
+      hash_scalar (&h, p.value);
+      switch (p.kind)
+	{
+	case IDL_KIND_BLOCK:
+	  hash_layout (&h, p.block_type);
+	  break;
+	case IDL_KIND_BUFFER:
+	  hash_layout (&h, p.elem_type);
+	  fnv1a (&h, p.size_param);
+	  fnv1a (&h, p.length_param + 1);
+	  /* FALLTHRU */
+	case IDL_KIND_STRING:
+	  fnv1a (&h, p.max);
+	  break;
+	default:
+	  break;
+	}
+    }
+  return h;
+}
+
 unsigned HOST_WIDE_INT
-idl_interface_signature (const idl_interface *iface)
+idl_operation_entry (const idl_operation *op)
+{
+  return ((unsigned HOST_WIDE_INT) op->number << IDL_OPS_NUMBER_SHIFT)
+	 | (operation_hash (op) & IDL_OPS_HASH_MASK);
+}
+
+static std::vector<const idl_operation *>
+ops_by_number (const idl_interface *iface)
 {
   std::vector<const idl_operation *> ops (iface->ops.begin (),
 					  iface->ops.end ());
   std::sort (ops.begin (), ops.end (),
 	     [] (const idl_operation *a, const idl_operation *b)
 	     { return a->number < b->number; });
+  return ops;
+}
 
+/* The interface's signature: its id and version, then every operation
+   in number order.  Client and server built from the same header have
+   the same one, and connect at once; otherwise the runtime compares
+   the operation tables (idl_emit_ops_table).  */
+unsigned HOST_WIDE_INT
+idl_interface_signature (const idl_interface *iface)
+{
   unsigned HOST_WIDE_INT h = HOST_WIDE_INT_UC (0xcbf29ce484222325);
   fnv1a (&h, iface->id);
   fnv1a (&h, iface->version);
-  for (const idl_operation *op : ops)
-    {
-      fnv1a (&h, op->number);
-      fnv1a (&h, op->oneway);
-      fnv1a (&h, op->has_result);
-      if (op->has_result)
-	hash_scalar (&h, op->result);
-      fnv1a (&h, op->params.size ());
-      for (const idl_param &p : op->params)
-	{
-	  fnv1a (&h, p.kind);
-	  fnv1a (&h, p.dir);
-	  fnv1a (&h, p.by_pointer);
-	  hash_scalar (&h, p.value);
-	  switch (p.kind)
-	    {
-	    case IDL_KIND_BLOCK:
-	      hash_layout (&h, p.block_type);
-	      break;
-	    case IDL_KIND_BUFFER:
-	      hash_layout (&h, p.elem_type);
-	      fnv1a (&h, p.size_param);
-	      fnv1a (&h, p.length_param + 1);
-	      /* FALLTHRU */
-	    case IDL_KIND_STRING:
-	      fnv1a (&h, p.max);
-	      break;
-	    default:
-	      break;
-	    }
-	}
-    }
+  for (const idl_operation *op : ops_by_number (iface))
+    fnv1a (&h, idl_operation_entry (op));
   /* Zero means "not computed" in an idl_interface_t.  */
   return h ? h : 1;
 }
 
-/* Set field NAME of constructor INIT (of record TYPE) to VALUE, adding
-   the element when the initializer left it out.  */
-static void
-set_descriptor_field (tree init, tree type, const char *name,
-		      unsigned HOST_WIDE_INT value)
+/* The field NAME of record TYPE, or NULL.  */
+static tree
+descriptor_field (tree type, const char *name)
 {
-  unsigned i;
-  tree field, v;
-  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, field, v)
-    if (field && TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
-	&& strcmp (IDENTIFIER_POINTER (DECL_NAME (field)), name) == 0)
-      {
-	(*CONSTRUCTOR_ELTS (init))[i].value
-	  = build_int_cstu (TREE_TYPE (field), value);
-	return;
-      }
-  for (field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
+  for (tree field = TYPE_FIELDS (type); field; field = DECL_CHAIN (field))
     if (TREE_CODE (field) == FIELD_DECL && DECL_NAME (field)
 	&& strcmp (IDENTIFIER_POINTER (DECL_NAME (field)), name) == 0)
-      CONSTRUCTOR_APPEND_ELT (CONSTRUCTOR_ELTS (init), field,
-			      build_int_cstu (TREE_TYPE (field), value));
+      return field;
+  return NULL_TREE;
+}
+
+/* Set field NAME of constructor INIT (of record TYPE) to VALUE (an
+   integer, or a tree when VALUE_TREE is given), adding the element when
+   the initializer left it out.  */
+static void
+set_descriptor_field (tree init, tree type, const char *name,
+		      unsigned HOST_WIDE_INT value,
+		      tree value_tree = NULL_TREE)
+{
+  tree field = descriptor_field (type, name);
+  if (!field)
+    return;
+  tree v = value_tree ? value_tree : build_int_cstu (TREE_TYPE (field), value);
+  unsigned i;
+  tree f, old;
+  FOR_EACH_CONSTRUCTOR_ELT (CONSTRUCTOR_ELTS (init), i, f, old)
+    if (f == field)
+      {
+	(*CONSTRUCTOR_ELTS (init))[i].value = v;
+	return;
+      }
+  CONSTRUCTOR_APPEND_ELT (CONSTRUCTOR_ELTS (init), field, v);
 }
 
 /* Fill in IFACE's descriptor: id and version from the attribute (the
@@ -262,4 +292,59 @@ idl_fill_descriptor (idl_interface *iface)
   set_descriptor_field (init, type, "id", iface->id);
   set_descriptor_field (init, type, "version", iface->version);
   set_descriptor_field (init, type, "signature", iface->signature);
+}
+
+/* Give IFACE's descriptor its table of operations: one word per
+   operation, number and signature (idl_operation_entry), in number
+   order.  A server accepts a client whose every entry it has too, so
+   an operation added under a new number keeps old clients working,
+   while one removed or changed is refused at connect time, never
+   mis-dispatched.
+
+   Built once every operation is known, in the IPA pass: the table is
+   a new static variable, and the descriptor's initializer gets its
+   address and a reference to it in the symbol table.  */
+void
+idl_emit_ops_table (idl_interface *iface)
+{
+  varpool_node *desc = varpool_node::get (iface->decl);
+  tree init = DECL_INITIAL (iface->decl);
+  tree type = TREE_TYPE (iface->decl);
+  tree ops_field = descriptor_field (type, "ops");
+  if (!desc || !init || TREE_CODE (init) != CONSTRUCTOR || !ops_field
+      || !POINTER_TYPE_P (TREE_TYPE (ops_field)) || iface->ops.empty ())
+    return;
+
+  tree elt = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (ops_field)));
+  std::vector<const idl_operation *> ops = ops_by_number (iface);
+  tree arr_type = build_array_type_nelts (elt, ops.size ());
+  vec<constructor_elt, va_gc> *elts = NULL;
+  for (unsigned i = 0; i < ops.size (); i++)
+    CONSTRUCTOR_APPEND_ELT (elts, size_int (i),
+			    build_int_cstu (elt, idl_operation_entry (ops[i])));
+  std::string name = iface->name + ".idl_ops";
+  tree var = build_decl (DECL_SOURCE_LOCATION (iface->decl), VAR_DECL,
+			 get_identifier (name.c_str ()), arr_type);
+  TREE_STATIC (var) = 1;
+  TREE_PUBLIC (var) = 0;
+  TREE_READONLY (var) = 1;
+  TREE_USED (var) = 1;
+  TREE_ADDRESSABLE (var) = 1;	/* its address is in the descriptor */
+  DECL_ARTIFICIAL (var) = 1;
+  DECL_IGNORED_P (var) = 1;
+  DECL_INITIAL (var) = build_constructor (arr_type, elts);
+  TREE_CONSTANT (DECL_INITIAL (var)) = 1;
+  TREE_STATIC (DECL_INITIAL (var)) = 1;
+  varpool_node::add (var);
+  varpool_node *vn = varpool_node::get (var);
+  if (!vn->analyzed)
+    vn->analyze ();
+  idl_model_keep (var);
+
+  tree addr = build_fold_addr_expr_with_type
+    (build4 (ARRAY_REF, elt, var, size_int (0), NULL_TREE, NULL_TREE),
+     TREE_TYPE (ops_field));
+  set_descriptor_field (init, type, "ops", 0, addr);
+  set_descriptor_field (init, type, "nops", ops.size ());
+  desc->create_reference (varpool_node::get (var), IPA_REF_ADDR);
 }

@@ -192,6 +192,12 @@ void idl_fill_descriptor (idl_interface *iface);
 /* Signature hash of an interface (model.cc).  */
 unsigned HOST_WIDE_INT idl_interface_signature (const idl_interface *);
 
+/* OP's entry in its interface's table of operations (idlrt-abi.h).  */
+unsigned HOST_WIDE_INT idl_operation_entry (const idl_operation *op);
+
+/* Give IFACE's descriptor its table of operations (the IPA pass).  */
+void idl_emit_ops_table (idl_interface *iface);
+
 /* Classify TYPE as a scalar that can cross; false if it cannot.  */
 bool idl_classify_scalar (tree type, idl_scalar *out);
 

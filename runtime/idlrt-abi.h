@@ -54,6 +54,12 @@
    registers (uint64_t *): client stubs read reply words through it.  */
 #define IDL_BINDING_MR_OFFSET 0
 
+/* An interface descriptor's table of operations (idl_interface_t's
+   OPS): one word per operation, in number order, the number in the top
+   16 bits and a hash of its types below.  */
+#define IDL_OPS_NUMBER_SHIFT 48
+#define IDL_OPS_HASH_MASK 0xffffffffffffULL
+
 /* Payload: byte regions (strings, buffers, large records and arrays,
    paper 000 4.3.5) that do not go in message registers.  Each
    direction carries at most IDL_PAYLOAD_MAX bytes; the plugin refuses

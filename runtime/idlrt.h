@@ -32,14 +32,20 @@ extern "C" {
 
 /* An interface descriptor.  <idlstub.h>'s IDL_INTERFACE defines one per
    interface; the plugin fills in SIGNATURE, a hash of every operation's
-   number and parameter types, which client and server compare when
-   connecting.  */
+   number and parameter types, and OPS, the table of NOPS operations
+   (idlrt-abi.h).  When connecting, the id and version must match; then
+   equal signatures, or a server whose table holds every entry of the
+   client's, accept the client: a server that gained operations still
+   serves old clients, one that lost or changed an operation a client
+   knows refuses it (IDL_E_IFACE).  */
 typedef struct idl_interface
 {
   const char *name;
   uint32_t id;
   uint32_t version;
   uint64_t signature;
+  const uint64_t *ops;
+  uint32_t nops;
 } idl_interface_t;
 
 /* A client's connection to one server for one interface.  One thread
