@@ -10,9 +10,11 @@
    memcpy for a copy loop) would show up as an undefined symbol of
    call.o; "make check" in runtime/ fails if there is any.
 
-   The protocol on the shared page is described in page.h.  */
+   The protocol on the shared page is described in page.h, descriptor
+   passing in fdpass.h.  */
 
 #include "internal.h"
+#include "fdpass.h"
 
 /* The value a failed call returns: the error flag and the code where a
    reply has its operation number (idlrt-abi.h).  */
@@ -20,6 +22,14 @@ static inline uint64_t
 error_tag (int code)
 {
   return IDL_TAG_ERROR | (uint64_t) code << IDL_TAG_OP_SHIFT;
+}
+
+/* Whether CODE, from an error reply, is one of ours: anything else
+   makes the reply itself malformed.  */
+static inline int
+known_error (unsigned code)
+{
+  return code != IDL_OK && code <= IDL_E_BOUNDS;
 }
 
 /* Record CODE for idl_error and return its tag.  Kept out of line and
@@ -33,34 +43,107 @@ call_failed (idl_binding_t *b, int code)
   return error_tag (code);
 }
 
+/* Close the descriptors the last reply brought that its stub did not
+   take (a stub takes one by storing -1 in its place).  Out of line:
+   only operations that return descriptors get here.  */
+static void __attribute__ ((__noinline__))
+drop_fds (idl_binding_t *b)
+{
+  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
+    {
+      if (b->fds[i] >= 0)
+	idl_sys_close (b->fds[i]);
+      b->fds[i] = -1;
+    }
+  b->holds_fds = 0;
+}
+
+/* What every call and send does first: the previous reply's
+   descriptors are the stub's until now, and nobody's after.  */
+static inline void
+begin_call (idl_binding_t *b)
+{
+  if (__builtin_expect (b->holds_fds, 0))
+    drop_fds (b);
+}
+
+/* The slow half of acquire_page: wait for the server to take a
+   pending one-way request.  Out of line, so that the common case (the
+   page is free) saves no registers for a wait loop it does not run.  */
+static int __attribute__ ((__noinline__))
+wait_page_free (idl_binding_t *b)
+{
+  struct idl_page *pg = b->page;
+  unsigned spin = b->spin;
+  int s;
+
+  while ((s = idl_page_wait (pg, &pg->client_sleeping, 0, spin, b->sock,
+			     NULL, IDL_CLIENT_SLICE_NS)) == IDL_WAIT_SLICE)
+    spin = 0;
+  return s < 0 ? IDL_E_PEER_DIED : IDL_OK;
+}
+
 /* Wait until the page is ours to write (normally at once; after a
    one-way send the server may not have taken that request yet).
    Returns IDL_OK or IDL_E_PEER_DIED.  */
 static inline int
 acquire_page (idl_binding_t *b)
 {
-  struct idl_page *pg = b->page;
-
   if (__builtin_expect (b->dead, 0))
     return IDL_E_PEER_DIED;
-  if (__builtin_expect (__atomic_load_n (&pg->state, __ATOMIC_ACQUIRE)
+  if (__builtin_expect (__atomic_load_n (&b->page->state, __ATOMIC_ACQUIRE)
 			!= IDL_PAGE_REQUEST, 1))
     return IDL_OK;
-  if (idl_page_wait (pg, &pg->client_sleeping, 0, b->spin, b->sock, NULL,
-		     IDL_CLIENT_SLICE_NS) < 0)
-    return IDL_E_PEER_DIED;
-  return IDL_OK;
+  return wait_page_free (b);
 }
 
-/* Store the request's tag and hand the page to the server.  The words
-   are already in mr[1..].  */
+/* Send descriptors FDS[0..N-1] for request SEQ; returns IDL_OK or why
+   not.  Nothing is published yet, so a failure leaves the page as it
+   was.  */
+static int __attribute__ ((__noinline__))
+send_fds (idl_binding_t *b, uint32_t seq, const int *fds, unsigned n)
+{
+  long r = idl_fd_send (b->sock, seq, fds, n);
+
+  if (r == 0)
+    return IDL_OK;
+  if (r == -IDL_EBADF || r == -IDL_EINVAL)
+    /* A descriptor argument that is not open (or not one at all).  */
+    return IDL_E_INVAL;
+  if (r == -IDL_EPIPE || r == -IDL_ECONNRESET || r == -IDL_ENOTCONN)
+    return IDL_E_PEER_DIED;
+  /* EAGAIN (the server's queue is full), ENOBUFS, ENOMEM, ETOOMANYREFS
+     (too many descriptors in flight for this user).  */
+  return IDL_E_NOMEM;
+}
+
+/* Store the request's tag, sequence number, payload length and
+   descriptor count and hand the page to the server.  The words and
+   payload are already on the page, the descriptors on the socket.  */
 static inline void
-post_request (idl_binding_t *b, uint64_t tag)
+post_request (idl_binding_t *b, uint64_t tag, uint32_t seq,
+	      uint32_t payload_len, uint32_t nfds)
 {
   struct idl_page *pg = b->page;
 
   __atomic_store_n (&pg->mr[0], tag, __ATOMIC_RELAXED);
+  __atomic_store_n (&pg->seq, seq, __ATOMIC_RELAXED);
+  __atomic_store_n (&pg->payload_len, payload_len, __ATOMIC_RELAXED);
+  __atomic_store_n (&pg->nfds, nfds, __ATOMIC_RELAXED);
+  b->seq = seq;
   idl_page_publish (pg, IDL_PAGE_REQUEST, &pg->server_sleeping);
+}
+
+/* Receive the N descriptors the reply to request SEQ announced.  */
+static uint64_t __attribute__ ((__noinline__))
+receive_fds (idl_binding_t *b, uint64_t tag, uint32_t n)
+{
+  if (n > IDL_MAX_FDS
+      || idl_fd_recv (b->sock, b->seq, b->fds, n) != IDL_FDRECV_OK)
+    return call_failed (b, IDL_E_PROTO);
+  b->holds_fds = 1;
+  b->error = IDL_OK;
+  return tag;
 }
 
 /* Wait for the reply to the request just posted; return its tag.  */
@@ -68,15 +151,20 @@ static inline uint64_t
 await_reply (idl_binding_t *b)
 {
   struct idl_page *pg = b->page;
-  int s = idl_page_wait (pg, &pg->client_sleeping, 0, b->spin, b->sock,
-			 NULL, IDL_CLIENT_SLICE_NS);
+  unsigned spin = b->spin;
+  int s;
 
+  while ((s = idl_page_wait (pg, &pg->client_sleeping, 0, spin, b->sock,
+			     NULL, IDL_CLIENT_SLICE_NS)) == IDL_WAIT_SLICE)
+    spin = 0;
   if (__builtin_expect (s != IDL_PAGE_REPLY, 0))
     /* Dead, or the server released the page without a reply (the
        request carried IDL_TAG_ONEWAY, or the server misbehaves).  */
     return call_failed (b, s < 0 ? IDL_E_PEER_DIED : IDL_E_PROTO);
 
+  /* Read each once: the server may be hostile and change them.  */
   uint64_t tag = __atomic_load_n (&pg->mr[0], __ATOMIC_RELAXED);
+  uint32_t nfds = __atomic_load_n (&pg->nfds, __ATOMIC_RELAXED);
   /* The stub reads mr[1..] after we return; the server writes nothing
      until the next REQUEST, so no wake-up is needed here.  */
   __atomic_store_n (&pg->state, IDL_PAGE_IDLE, __ATOMIC_RELEASE);
@@ -84,14 +172,18 @@ await_reply (idl_binding_t *b)
   if (__builtin_expect (tag & IDL_TAG_ERROR, 0))
     {
       /* The server refused the request: pass its code on, unless it is
-	 not one we know, which makes the reply itself malformed.  */
+	 not one we know, which makes the reply itself malformed.  An
+	 error reply has no descriptors; any the server sent anyway stay
+	 queued until a later receive discards them (fdpass.h).  */
       unsigned code = (tag >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK;
-      if (code == IDL_OK || code > IDL_E_INVAL)
+      if (!known_error (code))
 	code = IDL_E_PROTO;
       return call_failed (b, (int) code);
     }
   if (__builtin_expect ((tag & IDL_TAG_COUNT_MASK) > IDL_MR_WORDS - 1, 0))
     return call_failed (b, IDL_E_PROTO);
+  if (__builtin_expect (nfds != 0, 0))
+    return receive_fds (b, tag, nfds);
 
   b->error = IDL_OK;
   return tag;
@@ -123,55 +215,204 @@ put_words (uint64_t *mr, uint64_t tag, const uint64_t *words)
     __atomic_store_n (&mr[1 + i], words[i], __ATOMIC_RELAXED);
 }
 
+/* Whether a call can go straight to writing its request: nothing to
+   close from the last reply, the server alive, the page free.  The
+   entry points below test this first and leave everything else to an
+   out-of-line slow path that they tail-call, so that their common case
+   saves no registers for work it does not do.  */
+static inline int
+ready (idl_binding_t *b)
+{
+  return (b->holds_fds | b->dead) == 0
+	 && __atomic_load_n (&b->page->state, __ATOMIC_ACQUIRE)
+	    != IDL_PAGE_REQUEST;
+}
+
+/* What every call and send does before writing its request when it is
+   not READY: returns IDL_OK or the error to fail with.  */
+static int __attribute__ ((__noinline__))
+prepare (idl_binding_t *b)
+{
+  begin_call (b);
+  return acquire_page (b);
+}
+
+static inline uint64_t
+call_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
+	 uint64_t w3, uint64_t w4)
+{
+  put_r4 (b->page->mr, w1, w2, w3, w4);
+  post_request (b, tag, b->seq + 1, 0, 0);
+  return await_reply (b);
+}
+
+static uint64_t __attribute__ ((__noinline__))
+call_r4_slow (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
+	      uint64_t w3, uint64_t w4)
+{
+  int err = prepare (b);
+  if (err != IDL_OK)
+    return call_failed (b, err);
+  return call_r4 (b, tag, w1, w2, w3, w4);
+}
+
 uint64_t
 idl_call_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
 	     uint64_t w3, uint64_t w4)
 {
-  int err = acquire_page (b);
-  if (__builtin_expect (err != IDL_OK, 0))
-    return call_failed (b, err);
-  put_r4 (b->page->mr, w1, w2, w3, w4);
-  post_request (b, tag);
+  if (__builtin_expect (!ready (b), 0))
+    return call_r4_slow (b, tag, w1, w2, w3, w4);
+  return call_r4 (b, tag, w1, w2, w3, w4);
+}
+
+static inline uint64_t
+call_m (idl_binding_t *b, uint64_t tag, const uint64_t *words)
+{
+  put_words (b->page->mr, tag, words);
+  post_request (b, tag, b->seq + 1, 0, 0);
   return await_reply (b);
+}
+
+static uint64_t __attribute__ ((__noinline__))
+call_m_slow (idl_binding_t *b, uint64_t tag, const uint64_t *words)
+{
+  int err = prepare (b);
+  if (err != IDL_OK)
+    return call_failed (b, err);
+  return call_m (b, tag, words);
 }
 
 uint64_t
 idl_call_m (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 {
+  if (__builtin_expect (!ready (b), 0))
+    return call_m_slow (b, tag, words);
+  return call_m (b, tag, words);
+}
+
+void *
+idl_request_payload (idl_binding_t *b)
+{
   int err = acquire_page (b);
   if (__builtin_expect (err != IDL_OK, 0))
-    return call_failed (b, err);
+    {
+      call_failed (b, err);
+      return 0;
+    }
+  return b->payload;
+}
+
+/* Everything idl_call_x and idl_send_x do before they part: check the
+   sizes, take the page, write the words, send the descriptors, post.
+   Returns IDL_OK or the error to fail with, nothing published.  */
+static inline int
+post_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
+	uint64_t payload_len, const int *fds, uint64_t nfds)
+{
+  begin_call (b);
+  /* Before anything reaches the server: it would reject the sizes too,
+     but only after the descriptors were in its queue.  */
+  if (__builtin_expect (payload_len > IDL_PAYLOAD_MAX || nfds > IDL_MAX_FDS,
+			0))
+    return IDL_E_INVAL;
+  int err = acquire_page (b);
+  if (__builtin_expect (err != IDL_OK, 0))
+    return err;
   put_words (b->page->mr, tag, words);
-  post_request (b, tag);
+  uint32_t seq = b->seq + 1;
+  if (nfds != 0)
+    {
+      err = send_fds (b, seq, fds, (unsigned) nfds);
+      if (err != IDL_OK)
+	return err;
+    }
+  post_request (b, tag, seq, (uint32_t) payload_len, (uint32_t) nfds);
+  return IDL_OK;
+}
+
+uint64_t
+idl_call_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
+	    uint64_t payload_len, const int *fds, uint64_t nfds)
+{
+  int err = post_x (b, tag, words, payload_len, fds, nfds);
+  if (__builtin_expect (err != IDL_OK, 0))
+    return call_failed (b, err);
   return await_reply (b);
 }
 
 /* One-way requests always carry IDL_TAG_ONEWAY on the page, so the
    server never writes a reply that nobody reads.  */
 
+static inline uint64_t
+send_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
+	 uint64_t w3, uint64_t w4)
+{
+  put_r4 (b->page->mr, w1, w2, w3, w4);
+  post_request (b, tag | IDL_TAG_ONEWAY, b->seq + 1, 0, 0);
+  b->error = IDL_OK;
+  return 0;
+}
+
+static uint64_t __attribute__ ((__noinline__))
+send_r4_slow (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
+	      uint64_t w3, uint64_t w4)
+{
+  int err = prepare (b);
+  if (err != IDL_OK)
+    return call_failed (b, err);
+  return send_r4 (b, tag, w1, w2, w3, w4);
+}
+
 uint64_t
 idl_send_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
 	     uint64_t w3, uint64_t w4)
 {
-  int err = acquire_page (b);
-  if (__builtin_expect (err != IDL_OK, 0))
-    return call_failed (b, err);
-  put_r4 (b->page->mr, w1, w2, w3, w4);
-  post_request (b, tag | IDL_TAG_ONEWAY);
+  if (__builtin_expect (!ready (b), 0))
+    return send_r4_slow (b, tag, w1, w2, w3, w4);
+  return send_r4 (b, tag, w1, w2, w3, w4);
+}
+
+static inline uint64_t
+send_m (idl_binding_t *b, uint64_t tag, const uint64_t *words)
+{
+  put_words (b->page->mr, tag, words);
+  post_request (b, tag | IDL_TAG_ONEWAY, b->seq + 1, 0, 0);
   b->error = IDL_OK;
   return 0;
+}
+
+static uint64_t __attribute__ ((__noinline__))
+send_m_slow (idl_binding_t *b, uint64_t tag, const uint64_t *words)
+{
+  int err = prepare (b);
+  if (err != IDL_OK)
+    return call_failed (b, err);
+  return send_m (b, tag, words);
 }
 
 uint64_t
 idl_send_m (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 {
-  int err = acquire_page (b);
+  if (__builtin_expect (!ready (b), 0))
+    return send_m_slow (b, tag, words);
+  return send_m (b, tag, words);
+}
+
+uint64_t
+idl_send_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
+	    uint64_t payload_len, const int *fds, uint64_t nfds)
+{
+  int err = post_x (b, tag | IDL_TAG_ONEWAY, words, payload_len, fds, nfds);
   if (__builtin_expect (err != IDL_OK, 0))
     return call_failed (b, err);
-  put_words (b->page->mr, tag, words);
-  post_request (b, tag | IDL_TAG_ONEWAY);
   b->error = IDL_OK;
   return 0;
+}
+
+void
+idl_stub_error (idl_binding_t *b, int code)
+{
+  b->error = code;
 }
 
 void
@@ -184,8 +425,7 @@ idl_stub_failed (idl_binding_t *b, uint64_t reply_tag)
       if (b->error == IDL_OK)
 	{
 	  unsigned code = (reply_tag >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK;
-	  b->error = (code == IDL_OK || code > IDL_E_INVAL)
-		     ? IDL_E_PROTO : (int) code;
+	  b->error = known_error (code) ? (int) code : IDL_E_PROTO;
 	}
     }
   else

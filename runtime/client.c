@@ -197,6 +197,9 @@ idl_connect (const char *name, const idl_interface_t *iface, int *err)
     goto fail;
   close (fd);
   b->mr = b->page->mr;
+  b->payload = b->page->payload;
+  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
+    b->fds[i] = -1;
   b->sock = sock;
   b->error = IDL_OK;
   b->spin = idl_spin_limit ();
@@ -216,6 +219,10 @@ idl_close (idl_binding_t *b)
 {
   if (!b)
     return;
+  /* What the last reply brought and its stub did not take.  */
+  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
+    if (b->fds[i] >= 0)
+      close (b->fds[i]);
   munmap (b->page, IDL_PAGE_SIZE);
   /* Closing the socket is what tells the server's connection thread
      to end.  */
@@ -246,6 +253,8 @@ idl_strerror (int code)
       return "the call's deadline passed";
     case IDL_E_INVAL:
       return "invalid argument";
+    case IDL_E_BOUNDS:
+      return "an argument is longer than its declared bound";
     default:
       return "unknown idlrt error";
     }

@@ -15,24 +15,38 @@
 #include "idlrt.h"
 #include "page.h"
 
-/* A client's connection.  MR must stay first: generated client stubs
-   read reply words as ((uint64_t **) b)[0][i] (IDL_BINDING_MR_OFFSET).
+/* A client's connection.  The first three members are the stub ABI
+   (idlrt-abi.h): generated client stubs read reply words as
+   ((uint64_t **) b)[0][i], the payload through the pointer at
+   IDL_BINDING_PAYLOAD_OFFSET and a reply's descriptors in the array
+   at IDL_BINDING_FDS_OFFSET.
 
-   A binding is used by one thread at a time: the reply words stay in
-   the shared registers until the next call, where the stub reads them
-   after idl_call_* returns.  */
+   A binding is used by one thread at a time: the reply words, payload
+   and descriptors stay where they are until the next call, and the
+   stub takes them after idl_call_* returns.  */
 struct idl_binding
 {
   uint64_t *mr;			/* == page->mr */
+  uint8_t *payload;		/* == page->payload */
+  int fds[IDL_MAX_FDS];		/* the last reply's descriptors, -1 where
+				   none or claimed by the stub */
   struct idl_page *page;	/* the shared page, IDL_PAGE_SIZE bytes */
   int sock;			/* the connection; its hang-up = peer death */
   int error;			/* IDL_E_* of the last call, for idl_error */
   int dead;			/* the server has gone: fail at once */
   unsigned spin;		/* idl_spin_limit () at connect time */
+  uint32_t seq;			/* the last request's sequence number */
+  int holds_fds;		/* FDS may hold a descriptor: one test on
+				   the call path instead of IDL_MAX_FDS */
 };
 
 _Static_assert (offsetof (struct idl_binding, mr) == IDL_BINDING_MR_OFFSET,
 		"stubs read the message registers through the binding");
+_Static_assert (offsetof (struct idl_binding, payload)
+		== IDL_BINDING_PAYLOAD_OFFSET,
+		"stubs read and write the payload through the binding");
+_Static_assert (offsetof (struct idl_binding, fds) == IDL_BINDING_FDS_OFFSET,
+		"stubs take a reply's descriptors from the binding");
 
 /* The handshake, one SOCK_SEQPACKET message each way.  The client sends
    a hello naming the interface it was compiled against; the server
@@ -44,7 +58,7 @@ _Static_assert (offsetof (struct idl_binding, mr) == IDL_BINDING_MR_OFFSET,
 #define IDL_WELCOME_MAGIC 0x49444c57u	/* "IDLW" */
 
 /* Bump when the page layout, the protocol or these messages change.  */
-#define IDL_WIRE_VERSION 1
+#define IDL_WIRE_VERSION 2
 
 #define IDL_HELLO_NAME_MAX 64
 

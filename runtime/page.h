@@ -9,14 +9,24 @@
 
    Layout (offsets checked below with _Static_assert):
 
-     0      state            32-bit futex word, alone in its cache line
+     0      state            32-bit futex word
+     4      seq              the request's sequence number (client)
+     8      payload_len      payload bytes of the message last published
+     12     nfds             descriptors sent with it (fdpass.h)
      64     client_sleeping  1 while the client sleeps on state
      68     server_sleeping  1 while the server sleeps on state
      128    mr[IDL_MR_WORDS] message registers: mr[0] tag, mr[1..] words
-     4096   payload          IDL_PAGE_PAYLOAD_SIZE bytes, reserved for
-                             byte regions (strings, buffers) that do not
-                             fit in message registers; unused so far
+     4096   payload          IDL_PAGE_PAYLOAD_SIZE bytes: the byte
+                             regions (strings, buffers) of the message
+                             last published (idlrt-abi.h)
      69632  end              (IDL_PAGE_SIZE, 17 pages of 4 KiB)
+
+   The state word's cache line holds only what the publisher writes
+   just before the state itself: the peer must fetch that line anyway
+   to see the new state, so seq, payload_len and nfds ride along at no
+   extra coherence cost.  The sleep flags, written by the waiter, live
+   in a line of their own so that a waiter going to sleep does not steal
+   the line the publisher is about to write.
 
    Protocol.  STATE says who owns mr[]:
 
@@ -25,27 +35,39 @@
      REPLY    the server has published the reply; the client owns mr[].
 
      client call:  wait until state != REQUEST (a one-way request may
-                   still be pending); write mr[1..n], then mr[0]; store
-                   REQUEST (release); wake the server if it sleeps; wait
-                   until state != REQUEST; expect REPLY; read mr[0];
-                   store IDLE.  The stub reads the reply words mr[1..]
-                   after that: nothing writes them until its next call.
+                   still be pending); write the payload, mr[1..n], then
+                   mr[0]; send the descriptors, if any, on the socket;
+                   write seq, payload_len and nfds; store REQUEST
+                   (release); wake the server if it sleeps; wait until
+                   state != REQUEST; expect REPLY; read mr[0] and nfds;
+                   receive that many descriptors; store IDLE.  The stub
+                   reads the reply words mr[1..] and the payload after
+                   that: nothing writes them until its next call.
      client send:  the same up to the wake; then return at once.
-     server:       wait until state == REQUEST; read mr[0] once; check
-                   it; copy mr[0..n] once into private memory and never
-                   look at the page's request again (a client may change
-                   it under us: double fetch).  One-way: store IDLE and
-                   wake the client first, then dispatch.  Otherwise
-                   dispatch, write reply words, then the reply tag, store
-                   REPLY (release), wake the client if it sleeps.
+     server:       wait until state == REQUEST; read mr[0], payload_len
+                   and nfds once; check them; copy mr[0..n] and the
+                   payload once into private memory, receive the
+                   descriptors, and never look at the page's request
+                   again (a client may change it under us: double
+                   fetch).  One-way: store IDLE and wake the client
+                   first, then dispatch.  Otherwise dispatch, write the
+                   reply's payload and words, send its descriptors, write
+                   payload_len, nfds and the reply tag, store REPLY
+                   (release), wake the client if it sleeps.
+
+   Descriptors go on the socket before the state that announces them is
+   published, so the receiver finds them queued when it looks (without
+   blocking: MSG_DONTWAIT).  fdpass.h says how a receiver tells the
+   message it expects from stale or forged ones.
 
    Waiting: spin up to IDL_SPIN_COUNT times on the state word (not at all
    when the waiter can only run on one CPU, where the peer cannot run
    while we spin: see idl_spin_limit), then sleep on it
    with FUTEX_WAIT in slices; after each slice that did not end the wait,
-   ppoll the connection socket to learn whether the peer died.  So no
-   side waits for ever on a dead peer, and a lost or withheld wake-up
-   costs one slice, not a hang.
+   ppoll the connection socket to learn whether the peer died, and
+   return to the caller, which decides whether to wait another slice
+   (a deadline, housekeeping).  So no side waits for ever on a dead
+   peer, and a lost or withheld wake-up costs one slice, not a hang.
 
    Wake-ups: a waiter sets its *_sleeping flag around FUTEX_WAIT and a
    publisher only calls FUTEX_WAKE when the peer's flag is set, which
@@ -60,10 +82,11 @@
    client can corrupt the flags; that only delays its own replies or
    adds wake-ups, and the server's slices bound its own wait.
 
-   Every access to the page is an __atomic builtin (relaxed for words):
-   the other process may write it concurrently, which would otherwise be
-   a data race; it also stops the compiler from turning copy loops into
-   calls to memcpy, which is in libc.  */
+   Every access to the page by the runtime's call path is an __atomic
+   builtin (relaxed for words): the other process may write it
+   concurrently, which would otherwise be a data race; it also stops the
+   compiler from turning copy loops into calls to memcpy, which is in
+   libc.  The server copies payloads with memcpy (server.c says why).  */
 
 #ifndef IDL_PAGE_H
 #define IDL_PAGE_H
@@ -93,7 +116,10 @@ enum idl_page_state
 struct idl_page
 {
   uint32_t state;
-  uint8_t pad_state[IDL_PAGE_SLEEPING_OFFSET - 4];
+  uint32_t seq;
+  uint32_t payload_len;
+  uint32_t nfds;
+  uint8_t pad_state[IDL_PAGE_SLEEPING_OFFSET - 16];
   uint32_t client_sleeping;
   uint32_t server_sleeping;
   uint8_t pad_sleeping[IDL_PAGE_MR_OFFSET - IDL_PAGE_SLEEPING_OFFSET - 8];
@@ -105,6 +131,11 @@ struct idl_page
 
 _Static_assert (offsetof (struct idl_page, state) == IDL_PAGE_STATE_OFFSET,
 		"state word");
+_Static_assert (offsetof (struct idl_page, seq) == IDL_PAGE_STATE_OFFSET + 4
+		&& offsetof (struct idl_page, payload_len)
+		   == IDL_PAGE_STATE_OFFSET + 8
+		&& offsetof (struct idl_page, nfds) == IDL_PAGE_STATE_OFFSET + 12,
+		"what the publisher writes with the state");
 _Static_assert (offsetof (struct idl_page, client_sleeping)
 		== IDL_PAGE_SLEEPING_OFFSET, "sleep counts");
 _Static_assert (offsetof (struct idl_page, server_sleeping)
@@ -113,12 +144,14 @@ _Static_assert (offsetof (struct idl_page, mr) == IDL_PAGE_MR_OFFSET,
 		"message registers");
 _Static_assert (IDL_PAGE_MR_OFFSET % 64 == 0
 		&& IDL_PAGE_SLEEPING_OFFSET % 64 == 0,
-		"state word alone in its cache line");
+		"the state line holds no sleep flag");
 _Static_assert (IDL_PAGE_MR_OFFSET + IDL_MR_WORDS * 8
 		<= IDL_PAGE_PAYLOAD_OFFSET, "registers overlap payload");
 _Static_assert (offsetof (struct idl_page, payload)
 		== IDL_PAGE_PAYLOAD_OFFSET, "payload");
 _Static_assert (sizeof (struct idl_page) == IDL_PAGE_SIZE, "page size");
+_Static_assert (IDL_PAGE_PAYLOAD_SIZE >= IDL_PAYLOAD_MAX,
+		"the page holds the largest payload");
 _Static_assert (IDL_PAGE_SIZE % 4096 == 0, "whole pages");
 /* The tag's count field must be able to say "too many" for the server
    to reject, and every legal count must fit the registers.  */
@@ -142,6 +175,7 @@ unsigned idl_spin_limit (void) __attribute__ ((__visibility__ ("hidden")));
 /* idl_page_wait's results besides a state.  */
 #define IDL_WAIT_PEER_GONE (-1)
 #define IDL_WAIT_STOPPED (-2)
+#define IDL_WAIT_SLICE (-3)	/* a sleep slice ended, nothing changed */
 
 /* The state word as idl_page_wait returns it: the peer may have
    written anything there, and a negative int would read as an error.  */
@@ -154,10 +188,13 @@ idl_page_state_value (uint32_t s)
 /* Wait until (STATE == REQUEST) == FOR_REQUEST; return that state with
    acquire ordering (IDL_PAGE_JUNK for a value the protocol never
    stores).  MY_SLEEPING is the caller's own sleep flag.  SPIN_LIMIT is
-   how often to poll the state word before the first sleep.  SOCK
-   is the connection socket, polled for the peer's death after each
-   sleep.  STOP, if not NULL, is a flag that ends the wait with
-   IDL_WAIT_STOPPED before sleeping.  */
+   how often to poll the state word before sleeping.  SOCK is the
+   connection socket, polled for the peer's death after the sleep.
+   STOP, if not NULL, is a flag that ends the wait with IDL_WAIT_STOPPED
+   before sleeping.  Sleeps at most one slice of SLICE_NS: if that ends
+   the wait with nothing changed and the peer alive, returns
+   IDL_WAIT_SLICE, and the caller calls again (with no spin) or gives
+   up.  */
 static inline int
 idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
 	       unsigned spin_limit, int sock, const int *stop, long slice_ns)
@@ -190,6 +227,7 @@ idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
 	 has already taken its last message.  */
       if (idl_peer_gone (sock))
 	return IDL_WAIT_PEER_GONE;
+      return IDL_WAIT_SLICE;
     }
 }
 

@@ -9,12 +9,16 @@
    (hello in, welcome and the page's memfd out) and then serves the
    page (page.h) until the client goes away or the server stops.
 
-   A server never trusts a client: the request tag is read once from the
-   page, checked, and the request copied once into private memory before
-   the dispatcher sees it; a malformed request gets an IDL_E_BADMSG reply
-   and the connection goes on; a dead client (socket hang-up) ends only
-   its own thread.  The memfd is sealed against shrinking so a client
-   cannot make the server's page accesses fault (SIGBUS).
+   A server never trusts a client: the request tag, payload length and
+   descriptor count are read once from the page, checked, and the
+   request copied once into private memory before the dispatcher sees
+   it; a malformed request gets an IDL_E_BADMSG reply and the connection
+   goes on; a dead client (socket hang-up) ends only its own thread.
+   The memfd is sealed against shrinking so a client cannot make the
+   server's page accesses fault (SIGBUS).  Descriptors a client sends
+   are in the server's table only from their request's receipt to the
+   end of its dispatch, so neither a flood of them nor a client that
+   never announces them makes the server's table grow.
 
    Dispatch calls are serialized by one mutex per server (see
    idl_server_run in idlrt.h): implementations need no locking of their
@@ -32,8 +36,10 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 #include "internal.h"
+#include "fdpass.h"
 
 /* The server-side context of one call: what an implementation may ask
    about its caller.  One per connection, filled at accept time.  */
@@ -51,8 +57,21 @@ struct idl_conn
   idl_server_t *srv;
   int sock;
   struct idl_page *page;	/* NULL until the handshake succeeds */
+  /* The private copy of each request, IDL_MSG_BYTES (idlrt-abi.h); the
+     dispatcher writes the reply into it too.  */
+  uint64_t *msg;
+  /* Since when (CLOCK_MONOTONIC ns) the socket has held a message
+     while no request came, or 0: see idle_check.  */
+  int64_t queued_since;
   struct idl_call call;
 };
+
+/* How long a socket message may sit unannounced on an idle connection
+   before idle_check discards it.  A client sends descriptors just
+   before it publishes their request, so only a client stalled that long
+   between two statements loses any (its request then fails with
+   IDL_E_BADMSG).  */
+#define IDL_STALE_FDS_NS (1000L * 1000 * 1000)
 
 struct idl_server
 {
@@ -200,16 +219,32 @@ handshake (struct idl_conn *c)
 
 /* Serving a connection.  */
 
-/* Publish reply TAG with words MSG[1..count] and wake the client.  */
+/* Publish reply TAG with words MSG[1..count], PAYLOAD_LEN bytes already
+   on the page and NFDS descriptors already on the socket, and wake the
+   client.  */
 static void
-send_reply (struct idl_page *pg, uint64_t tag, const uint64_t *msg)
+send_reply (struct idl_page *pg, uint64_t tag, const uint64_t *msg,
+	    uint32_t payload_len, uint32_t nfds)
 {
   unsigned n = tag & IDL_TAG_COUNT_MASK;
 
   for (unsigned i = 1; i <= n; i++)
     __atomic_store_n (&pg->mr[i], msg[i], __ATOMIC_RELAXED);
   __atomic_store_n (&pg->mr[0], tag, __ATOMIC_RELAXED);
+  __atomic_store_n (&pg->payload_len, payload_len, __ATOMIC_RELAXED);
+  __atomic_store_n (&pg->nfds, nfds, __ATOMIC_RELAXED);
   idl_page_publish (pg, IDL_PAGE_REPLY, &pg->client_sleeping);
+}
+
+/* Answer a request we will not dispatch with error CODE; a one-way
+   request only gets its page back.  */
+static void
+reject (struct idl_page *pg, int oneway, int code)
+{
+  if (oneway)
+    idl_page_publish (pg, IDL_PAGE_IDLE, &pg->client_sleeping);
+  else
+    send_reply (pg, error_tag (code), NULL, 0, 0);
 }
 
 /* Check the reply tag a dispatcher returned for a two-way request and
@@ -230,58 +265,237 @@ check_reply_tag (uint64_t rtag)
   return rtag;
 }
 
+/* Close each distinct descriptor of A[0..NA-1] and B[0..NB-1] once: a
+   dispatcher may list one twice, or hand back a request's descriptor
+   as a reply's, and closing a number twice could close a descriptor
+   another thread has opened under it meanwhile.  */
+static void
+close_distinct (const int *a, unsigned na, const int *b, unsigned nb)
+{
+  int all[2 * IDL_MAX_FDS];
+  unsigned n = 0;
+
+  for (unsigned i = 0; i < na + nb; i++)
+    {
+      int fd = i < na ? a[i] : b[i - na];
+      unsigned j;
+      if (fd < 0)
+	continue;
+      for (j = 0; j < n && all[j] != fd; j++)
+	;
+      if (j == n)
+	{
+	  all[n++] = fd;
+	  close (fd);
+	}
+    }
+}
+
+/* The descriptors a dispatcher listed for its reply, into OUT; returns
+   how many, or -1 if the count itself is out of range (then nothing in
+   the list can be trusted to be a descriptor the dispatcher meant, and
+   none is closed: a wrong close could hit the server's own).  */
+static int
+reply_fds (const uint64_t *msg, int *out)
+{
+  uint64_t n = msg[IDL_MSG_REPLY_NFDS];
+
+  if (n > IDL_MAX_FDS)
+    return -1;
+  for (unsigned i = 0; i < n; i++)
+    out[i] = (int) msg[IDL_MSG_REPLY_FDS + i];
+  return (int) n;
+}
+
+/* The request on C's page is complete: send the reply for dispatcher
+   result RTAG.  SEQ is the request's sequence number; RFDS[0..NR-1]
+   the descriptors it brought, closed here once the reply is out.  */
+static void
+finish_reply (struct idl_conn *c, uint64_t rtag, uint32_t seq,
+	      const int *rfds, unsigned nr)
+{
+  struct idl_page *pg = c->page;
+  const uint64_t *msg = c->msg;
+  uint64_t len = msg[IDL_MSG_REPLY_LEN];
+  int out[IDL_MAX_FDS];
+  int nout = reply_fds (msg, out);
+  uint32_t sent = 0;
+
+  rtag = check_reply_tag (rtag);
+  if (!(rtag & IDL_TAG_ERROR) && (nout < 0 || len > IDL_PAYLOAD_MAX))
+    /* A dispatcher bug; the client sees a malformed reply.  */
+    rtag = error_tag (IDL_E_PROTO);
+  if (nout < 0)
+    nout = 0;
+  if (!(rtag & IDL_TAG_ERROR) && nout > 0)
+    {
+      long r = idl_fd_send (c->sock, seq, out, (unsigned) nout);
+      if (r == 0)
+	sent = (uint32_t) nout;
+      else
+	/* Not a descriptor (a dispatcher bug), or the client's queue is
+	   full (a client that does not take what it is sent) or the
+	   kernel is short of memory.  */
+	rtag = error_tag (r == -EBADF || r == -EINVAL ? IDL_E_PROTO
+						       : IDL_E_NOMEM);
+    }
+  if (rtag & IDL_TAG_ERROR)
+    len = 0;
+  else if (len > 0)
+    /* memcpy, not a loop of atomics: up to 64 KiB, and the page is
+       ours until we publish; a client that writes it anyway only
+       spoils its own reply.  */
+    memcpy (pg->payload, (const uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD, len);
+  /* The request's descriptors were lent to the implementation, the
+     reply's are now the client's (the kernel holds its own references
+     while they are in flight).  Closed before the reply is published,
+     so that a client holding its reply knows the server holds nothing
+     of the call any more.  */
+  close_distinct (rfds, nr, out, (unsigned) nout);
+  send_reply (pg, rtag, msg, (uint32_t) len, sent);
+}
+
+/* Serve the request C's page holds.  */
+static void
+serve_request (struct idl_conn *c)
+{
+  idl_server_t *srv = c->srv;
+  struct idl_page *pg = c->page;
+  uint64_t *msg = c->msg;
+  int rfds[IDL_MAX_FDS];
+  unsigned nr = 0;
+
+  /* Read the header once; from here on only the copies count.  */
+  uint64_t tag = __atomic_load_n (&pg->mr[0], __ATOMIC_RELAXED);
+  uint32_t seq = __atomic_load_n (&pg->seq, __ATOMIC_RELAXED);
+  uint32_t len = __atomic_load_n (&pg->payload_len, __ATOMIC_RELAXED);
+  uint32_t nfds = __atomic_load_n (&pg->nfds, __ATOMIC_RELAXED);
+  unsigned n = tag & IDL_TAG_COUNT_MASK;
+  int oneway = (tag & IDL_TAG_ONEWAY) != 0;
+
+  if (__builtin_expect (len > IDL_PAYLOAD_MAX || nfds > IDL_MAX_FDS, 0))
+    {
+      reject (pg, oneway, IDL_E_BADMSG);
+      return;
+    }
+  /* Take the descriptors even if the tag turns out bad, so that they
+     do not wait in the queue for a later request to discard.  */
+  if (nfds > 0)
+    {
+      if (idl_fd_recv (c->sock, seq, rfds, nfds) != IDL_FDRECV_OK)
+	{
+	  reject (pg, oneway, IDL_E_BADMSG);
+	  return;
+	}
+      nr = nfds;
+    }
+  if (__builtin_expect (n > IDL_MR_WORDS - 1
+			|| (tag & IDL_TAG_ERROR)
+			|| (uint32_t) (tag >> IDL_TAG_IFACE_SHIFT)
+			   != srv->iface.id, 0))
+    {
+      reject (pg, oneway, IDL_E_BADMSG);
+      close_distinct (rfds, nr, NULL, 0);
+      return;
+    }
+
+  msg[0] = tag;
+  for (unsigned i = 1; i <= n; i++)
+    msg[i] = __atomic_load_n (&pg->mr[i], __ATOMIC_RELAXED);
+  /* One copy of the payload, then only the copy is used (no double
+     fetch).  memcpy rather than atomics: this is not the libc-free call
+     path, and a client that changes the bytes while we copy gets
+     garbage in its own request, which the dispatcher checks like any
+     other.  */
+  memcpy ((uint8_t *) msg + IDL_MSG_REQ_PAYLOAD, pg->payload, len);
+  msg[IDL_MSG_REQ_LEN] = len;
+  msg[IDL_MSG_REQ_NFDS] = nr;
+  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
+    msg[IDL_MSG_REQ_FDS + i] = (uint64_t) (int64_t) (i < nr ? rfds[i] : -1);
+  msg[IDL_MSG_REPLY_LEN] = 0;
+  msg[IDL_MSG_REPLY_NFDS] = 0;
+
+  if (oneway)
+    {
+      /* Let the client go on before the implementation runs.  */
+      idl_page_publish (pg, IDL_PAGE_IDLE, &pg->client_sleeping);
+      pthread_mutex_lock (&srv->dispatch_lock);
+      srv->dispatch (&c->call, msg);
+      pthread_mutex_unlock (&srv->dispatch_lock);
+      /* Nobody reads a one-way reply: drop what the dispatcher meant to
+	 send with it.  */
+      int out[IDL_MAX_FDS];
+      int nout = reply_fds (msg, out);
+      close_distinct (rfds, nr, out, nout > 0 ? (unsigned) nout : 0);
+      return;
+    }
+
+  pthread_mutex_lock (&srv->dispatch_lock);
+  uint64_t rtag = srv->dispatch (&c->call, msg);
+  pthread_mutex_unlock (&srv->dispatch_lock);
+  finish_reply (c, rtag, seq, rfds, nr);
+}
+
+static int64_t
+now_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Housekeeping after a sleep slice in which no request came.  A socket
+   message queued on an idle connection is one the client sent without
+   announcing it (a well-behaved client announces its descriptors
+   microseconds after sending them).  Such messages are discarded at
+   the client's next request with descriptors anyway (fdpass.h), but
+   one may hold the client's own end of the connection: then the
+   client's death closes no socket, we would never see the hang-up, and
+   this thread would serve a dead connection for ever.  So a message
+   that has sat unannounced for IDL_STALE_FDS_NS is taken and its
+   descriptors closed.  */
+static void
+idle_check (struct idl_conn *c)
+{
+  struct pollfd p = { c->sock, POLLIN, 0 };
+
+  if (poll (&p, 1, 0) != 1 || !(p.revents & POLLIN))
+    {
+      c->queued_since = 0;
+      return;
+    }
+  int64_t now = now_ns ();
+  if (c->queued_since == 0)
+    c->queued_since = now;
+  else if (now - c->queued_since >= IDL_STALE_FDS_NS)
+    {
+      idl_fd_drain (c->sock);
+      c->queued_since = 0;
+    }
+}
+
 static void
 serve (struct idl_conn *c)
 {
   idl_server_t *srv = c->srv;
   struct idl_page *pg = c->page;
-  unsigned spin = idl_spin_limit ();
-  /* The private copy of each request; the dispatcher writes the reply
-     words into it too.  */
-  uint64_t msg[IDL_MR_WORDS];
+  unsigned spin_limit = idl_spin_limit (), spin = spin_limit;
 
   while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
     {
       int s = idl_page_wait (pg, &pg->server_sleeping, 1, spin, c->sock,
 			     &srv->stopping, IDL_SERVER_SLICE_NS);
+      if (s == IDL_WAIT_SLICE)
+	{
+	  spin = 0;
+	  idle_check (c);
+	  continue;
+	}
       if (s < 0)
 	return;			/* the client died, or we stop */
-
-      /* Read the tag once; from here on only the copy counts.  */
-      uint64_t tag = __atomic_load_n (&pg->mr[0], __ATOMIC_RELAXED);
-      unsigned n = tag & IDL_TAG_COUNT_MASK;
-      int oneway = (tag & IDL_TAG_ONEWAY) != 0;
-
-      if (__builtin_expect (n > IDL_MR_WORDS - 1
-			    || (tag & IDL_TAG_ERROR)
-			    || (uint32_t) (tag >> IDL_TAG_IFACE_SHIFT)
-			       != srv->iface.id, 0))
-	{
-	  if (oneway)
-	    idl_page_publish (pg, IDL_PAGE_IDLE, &pg->client_sleeping);
-	  else
-	    send_reply (pg, error_tag (IDL_E_BADMSG), msg);
-	  continue;
-	}
-
-      msg[0] = tag;
-      for (unsigned i = 1; i <= n; i++)
-	msg[i] = __atomic_load_n (&pg->mr[i], __ATOMIC_RELAXED);
-
-      if (oneway)
-	{
-	  /* Let the client go on before the implementation runs.  */
-	  idl_page_publish (pg, IDL_PAGE_IDLE, &pg->client_sleeping);
-	  pthread_mutex_lock (&srv->dispatch_lock);
-	  srv->dispatch (&c->call, msg);
-	  pthread_mutex_unlock (&srv->dispatch_lock);
-	  continue;
-	}
-
-      pthread_mutex_lock (&srv->dispatch_lock);
-      uint64_t rtag = srv->dispatch (&c->call, msg);
-      pthread_mutex_unlock (&srv->dispatch_lock);
-      send_reply (pg, check_reply_tag (rtag), msg);
+      spin = spin_limit;
+      c->queued_since = 0;
+      serve_request (c);
     }
 }
 
@@ -305,6 +519,7 @@ end_connection (struct idl_conn *c)
   if (c->page)
     munmap (c->page, IDL_PAGE_SIZE);
   close (c->sock);
+  free (c->msg);
   free (c);
 }
 
@@ -314,7 +529,13 @@ connection_main (void *arg)
 {
   struct idl_conn *c = arg;
 
-  if (handshake (c) == IDL_OK)
+  /* Off the stack: IDL_MSG_BYTES is 129 KiB.  Zeroed once, so that a
+     dispatcher that announces more reply payload than it wrote leaks
+     nothing of the server's heap, only this client's own old bytes.  */
+  c->msg = aligned_alloc (64, IDL_MSG_BYTES);
+  if (c->msg)
+    memset (c->msg, 0, IDL_MSG_BYTES);
+  if (c->msg && handshake (c) == IDL_OK)
     serve (c);
   end_connection (c);
   return NULL;

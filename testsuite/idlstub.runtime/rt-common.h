@@ -13,6 +13,7 @@
 #ifndef RT_COMMON_H
 #define RT_COMMON_H
 
+#include <dirent.h>
 #include <stdint.h>
 #include <time.h>
 #include "idltest.h"
@@ -33,7 +34,34 @@ enum rt_op
   RT_BIG_REPLY = 7,	/* the dispatcher returns a count too large */
   RT_ONEWAY_REPLY = 8,	/* the dispatcher treats a call as one-way */
   RT_ADD = 9,		/* reply: w1 + w2 */
-  RT_STOP = 10		/* idl_server_stop, then reply nothing */
+  RT_STOP = 10,		/* idl_server_stop, then reply nothing */
+  /* Payload and descriptors (idlrt-abi.h).  */
+  RT_XFORM = 11,	/* reply payload: the request's reversed, each
+			   byte ^ 0xa5; words: its length, the request's
+			   descriptor count */
+  RT_FD_READ = 12,	/* read request descriptor w1 (up to 4096
+			   bytes) into the reply payload; words: bytes
+			   read, the request's descriptor count */
+  RT_FD_OPEN = 13,	/* reply: w1 pipes' read ends, pipe i holding
+			   the 8 bytes of w2 + i; word: w1 */
+  RT_BAD_REPLY = 14,	/* a dispatcher bug of kind w1 (enum below) */
+  RT_FD_RETURN = 15,	/* reply descriptor 0: request descriptor 0
+			   itself, not a dup (the runtime must still
+			   close it only once) */
+  RT_STORE_X = 16	/* one-way: remember the sum of the payload's
+			   bytes plus 1000 per descriptor; count it as a
+			   store; also asks to send a pipe with the
+			   (discarded) reply */
+};
+
+/* RT_BAD_REPLY kinds.  */
+enum rt_bad_reply
+{
+  RT_BAD_LEN = 1,	/* reply payload longer than IDL_PAYLOAD_MAX */
+  RT_BAD_NFDS = 2,	/* more reply descriptors than IDL_MAX_FDS */
+  RT_BAD_FD = 3,	/* a reply descriptor that is not open */
+  RT_TWICE = 4		/* one pipe listed twice: not a bug, the client
+			   gets two descriptors */
 };
 
 /* A tag for operation OP with COUNT words, in interface IFACE_ID.  */
@@ -56,6 +84,39 @@ static inline const uint64_t *
 rt_mr (idl_binding_t *b)
 {
   return ((uint64_t **) b)[IDL_BINDING_MR_OFFSET / sizeof (uint64_t *)];
+}
+
+/* The reply's payload and descriptors, as a stub finds them through
+   the binding (IDL_BINDING_PAYLOAD_OFFSET, IDL_BINDING_FDS_OFFSET).  */
+static inline uint8_t *
+rt_payload (idl_binding_t *b)
+{
+  return *(uint8_t **) ((char *) b + IDL_BINDING_PAYLOAD_OFFSET);
+}
+
+static inline int *
+rt_fds (idl_binding_t *b)
+{
+  return (int *) ((char *) b + IDL_BINDING_FDS_OFFSET);
+}
+
+/* Open descriptors of process PID (0: this one).  */
+static inline int __attribute__ ((unused))
+rt_fd_count (pid_t pid)
+{
+  char path[64];
+  int n = 0;
+  if (pid)
+    snprintf (path, sizeof path, "/proc/%ld/fd", (long) pid);
+  else
+    snprintf (path, sizeof path, "/proc/self/fd");
+  DIR *d = opendir (path);
+  if (!d)
+    abort ();
+  for (struct dirent *e; (e = readdir (d));)
+    n += e->d_name[0] != '.';
+  closedir (d);
+  return n - (pid == 0);	/* not the one opendir holds */
 }
 
 static inline double
@@ -154,8 +215,18 @@ rt_dispatch (idl_call_t *call, uint64_t *msg)
   static const signed char words_in[] = {
     [RT_ECHO] = -1, [RT_STORE] = 1, [RT_LOAD] = 0, [RT_PEER] = 0,
     [RT_SLEEP] = 1, [RT_FAIL] = 1, [RT_BIG_REPLY] = 0,
-    [RT_ONEWAY_REPLY] = 0, [RT_ADD] = 2, [RT_STOP] = 0
+    [RT_ONEWAY_REPLY] = 0, [RT_ADD] = 2, [RT_STOP] = 0,
+    [RT_XFORM] = 0, [RT_FD_READ] = 1, [RT_FD_OPEN] = 2,
+    [RT_BAD_REPLY] = 1, [RT_FD_RETURN] = 0, [RT_STORE_X] = 0
   };
+  uint8_t *req = (uint8_t *) msg + IDL_MSG_REQ_PAYLOAD;
+  uint8_t *rep = (uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD;
+  uint64_t len = msg[IDL_MSG_REQ_LEN], nfds = msg[IDL_MSG_REQ_NFDS];
+
+  /* What the runtime promises every dispatcher.  */
+  if (len > IDL_PAYLOAD_MAX || nfds > IDL_MAX_FDS
+      || msg[IDL_MSG_REPLY_LEN] != 0 || msg[IDL_MSG_REPLY_NFDS] != 0)
+    abort ();
   if (op == 0 || op >= sizeof words_in
       || (words_in[op] >= 0 && n != (unsigned) words_in[op]))
     return IDL_TAG_ERROR | (uint64_t) IDL_E_BADMSG << IDL_TAG_OP_SHIFT;
@@ -196,6 +267,93 @@ rt_dispatch (idl_call_t *call, uint64_t *msg)
     case RT_STOP:
       idl_server_stop (idl_call_server (call));
       return rt_tag (op, 0);
+    case RT_XFORM:
+      for (uint64_t i = 0; i < len; i++)
+	rep[i] = req[len - 1 - i] ^ 0xa5;
+      msg[IDL_MSG_REPLY_LEN] = len;
+      msg[1] = len;
+      msg[2] = nfds;
+      return rt_tag (op, 2);
+    case RT_FD_READ:
+      {
+	if (msg[1] >= nfds)
+	  return IDL_TAG_ERROR | (uint64_t) IDL_E_BADMSG << IDL_TAG_OP_SHIFT;
+	ssize_t r = read ((int) msg[IDL_MSG_REQ_FDS + msg[1]], rep, 4096);
+	if (r < 0)
+	  r = 0;
+	msg[IDL_MSG_REPLY_LEN] = (uint64_t) r;
+	msg[1] = (uint64_t) r;
+	msg[2] = nfds;
+	return rt_tag (op, 2);
+      }
+    case RT_FD_OPEN:
+      {
+	uint64_t k = msg[1] <= IDL_MAX_FDS ? msg[1] : IDL_MAX_FDS;
+	for (uint64_t i = 0; i < k; i++)
+	  {
+	    int p[2];
+	    uint64_t v = msg[2] + i;
+	    if (pipe (p) != 0 || write (p[1], &v, sizeof v) != sizeof v)
+	      abort ();
+	    close (p[1]);
+	    msg[IDL_MSG_REPLY_FDS + i] = (uint64_t) p[0];
+	  }
+	msg[IDL_MSG_REPLY_NFDS] = k;
+	msg[1] = k;
+	return rt_tag (op, 1);
+      }
+    case RT_BAD_REPLY:
+      {
+	int p[2];
+	if (pipe (p) != 0)
+	  abort ();
+	close (p[1]);
+	msg[IDL_MSG_REPLY_FDS] = (uint64_t) p[0];
+	msg[IDL_MSG_REPLY_NFDS] = 1;
+	switch (msg[1])
+	  {
+	  case RT_BAD_LEN:
+	    msg[IDL_MSG_REPLY_LEN] = IDL_PAYLOAD_MAX + 1;
+	    break;
+	  case RT_BAD_NFDS:
+	    /* The runtime cannot trust such a list: it closes none of
+	       it, so we do.  */
+	    close (p[0]);
+	    msg[IDL_MSG_REPLY_NFDS] = IDL_MAX_FDS + 1;
+	    break;
+	  case RT_BAD_FD:
+	    close (p[0]);
+	    msg[IDL_MSG_REPLY_FDS] = 1000000;
+	    break;
+	  case RT_TWICE:
+	    msg[IDL_MSG_REPLY_FDS + 1] = (uint64_t) p[0];
+	    msg[IDL_MSG_REPLY_NFDS] = 2;
+	    break;
+	  }
+	msg[1] = 0;
+	return rt_tag (op, 1);
+      }
+    case RT_FD_RETURN:
+      if (nfds < 1)
+	return IDL_TAG_ERROR | (uint64_t) IDL_E_BADMSG << IDL_TAG_OP_SHIFT;
+      msg[IDL_MSG_REPLY_FDS] = msg[IDL_MSG_REQ_FDS];
+      msg[IDL_MSG_REPLY_NFDS] = 1;
+      return rt_tag (op, 0);
+    case RT_STORE_X:
+      {
+	uint64_t sum = 1000 * nfds;
+	int p[2];
+	for (uint64_t i = 0; i < len; i++)
+	  sum += req[i];
+	rt_stored = sum;
+	rt_nstores++;
+	if (pipe (p) != 0)
+	  abort ();
+	close (p[1]);
+	msg[IDL_MSG_REPLY_FDS] = (uint64_t) p[0];
+	msg[IDL_MSG_REPLY_NFDS] = 1;
+	return IDL_TAG_ONEWAY;
+      }
     default:
       return IDL_TAG_ERROR | (uint64_t) IDL_E_BADMSG << IDL_TAG_OP_SHIFT;
     }
