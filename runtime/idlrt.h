@@ -132,10 +132,21 @@ void idl_server_stop (idl_server_t *srv);
    cannot be run again.  */
 void idl_server_destroy (idl_server_t *srv);
 
-/* From inside an implementation: the server handling CALL, and the
-   caller's process id.  */
+/* From inside an implementation: the server handling CALL.  */
 idl_server_t *idl_call_server (idl_call_t *call);
+
+/* Who called, for access control: the process id, effective user id
+   and effective group id of the client, as the kernel recorded them
+   (SO_PEERCRED) when the client connected.  A client cannot forge them;
+   they describe the connecting process even if it later changes its
+   ids or hands the binding to a child it forks, so a program that drops
+   privileges should connect after dropping them.  The pid is as the
+   server's pid namespace sees it (0 if the client's process is not
+   visible there).  If the kernel could not say, the pid is -1 and the
+   ids are (uid_t) -1 and (gid_t) -1, which no real user has.  */
 pid_t idl_call_peer_pid (idl_call_t *call);
+uid_t idl_call_peer_uid (idl_call_t *call);
+gid_t idl_call_peer_gid (idl_call_t *call);
 
 /* Stub ABI (see idlrt-abi.h).  Called by generated code only.  */
 

@@ -99,7 +99,7 @@ error_tag (int code)
 /* Read the client's hello, waiting at most IDL_HANDSHAKE_TIMEOUT_MS and
    giving up at once if the server stops.  Returns 0 or -1.  */
 static int
-receive_hello (struct idl_conn *c, struct idl_hello *hello)
+receive_hello (struct idl_conn *c, struct idl_hello_msg *hello)
 {
   struct pollfd p[2] = { { c->sock, POLLIN, 0 },
 			 { c->srv->stop_fd, POLLIN, 0 } };
@@ -117,9 +117,50 @@ receive_hello (struct idl_conn *c, struct idl_hello *hello)
   /* No control buffer: any descriptors a client sends are discarded by
      the kernel (and MSG_CTRUNC reported), never installed here.  */
   n = recvmsg (c->sock, &msg, MSG_DONTWAIT);
-  if (n != (ssize_t) sizeof *hello || (msg.msg_flags & MSG_TRUNC))
+  if (n < (ssize_t) sizeof hello->h || (msg.msg_flags & MSG_TRUNC)
+      || hello->h.nops > IDL_HELLO_OPS_MAX
+      || (size_t) n != sizeof hello->h + hello->h.nops * sizeof (uint64_t))
     return -1;
   return 0;
+}
+
+/* Is operation-table entry E in the sorted table OPS[0..N-1]?  */
+static int
+has_operation (const uint64_t *ops, uint32_t n, uint64_t e)
+{
+  uint32_t lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (ops[mid] == e)
+	return 1;
+      if (ops[mid] < e)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return 0;
+}
+
+/* May a client with HELLO talk to server interface ME?  The same id and
+   version, and then the same signature, or every operation the client
+   knows present and unchanged here (a server may have gained
+   operations since the client was built).  The client's table is not
+   trusted to be sorted or short: each entry is looked up.  */
+static int
+compatible (const idl_interface_t *me, const struct idl_hello_msg *hello)
+{
+  if (hello->h.iface_id != me->id || hello->h.iface_version != me->version)
+    return 0;
+  if (hello->h.signature == me->signature)
+    return 1;
+  if (!me->ops || hello->h.nops == 0)
+    return 0;
+  for (uint32_t i = 0; i < hello->h.nops; i++)
+    if (!has_operation (me->ops, me->nops, hello->ops[i]))
+      return 0;
+  return 1;
 }
 
 /* Create the page: a sealed memfd of IDL_PAGE_SIZE bytes, mapped here.
@@ -195,15 +236,15 @@ static int
 handshake (struct idl_conn *c)
 {
   const idl_interface_t *me = &c->srv->iface;
-  struct idl_hello hello;
+  struct idl_hello_msg hello;
   int status, fd = -1;
 
   if (receive_hello (c, &hello) != 0)
     return IDL_E_CONNECT;
-  if (hello.magic != IDL_HELLO_MAGIC || hello.wire_version != IDL_WIRE_VERSION)
+  if (hello.h.magic != IDL_HELLO_MAGIC
+      || hello.h.wire_version != IDL_WIRE_VERSION)
     status = IDL_E_CONNECT;
-  else if (hello.iface_id != me->id || hello.iface_version != me->version
-	   || hello.signature != me->signature)
+  else if (!compatible (me, &hello))
     status = IDL_E_IFACE;
   else
     {
@@ -564,6 +605,8 @@ start_connection (idl_server_t *srv, int sock)
   c->sock = sock;
   c->call.server = srv;
   c->call.pid = -1;
+  c->call.uid = (uid_t) -1;
+  c->call.gid = (gid_t) -1;
   if (getsockopt (sock, SOL_SOCKET, SO_PEERCRED, &cred, &len) == 0)
     {
       c->call.pid = cred.pid;
@@ -779,4 +822,16 @@ pid_t
 idl_call_peer_pid (idl_call_t *call)
 {
   return call->pid;
+}
+
+uid_t
+idl_call_peer_uid (idl_call_t *call)
+{
+  return call->uid;
+}
+
+gid_t
+idl_call_peer_gid (idl_call_t *call)
+{
+  return call->gid;
 }

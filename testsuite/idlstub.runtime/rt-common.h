@@ -48,10 +48,12 @@ enum rt_op
   RT_FD_RETURN = 15,	/* reply descriptor 0: request descriptor 0
 			   itself, not a dup (the runtime must still
 			   close it only once) */
-  RT_STORE_X = 16	/* one-way: remember the sum of the payload's
+  RT_STORE_X = 16,	/* one-way: remember the sum of the payload's
 			   bytes plus 1000 per descriptor; count it as a
 			   store; also asks to send a pipe with the
 			   (discarded) reply */
+  RT_CRED = 17		/* reply: the caller's pid, uid and gid as the
+			   server saw them */
 };
 
 /* RT_BAD_REPLY kinds.  */
@@ -217,7 +219,8 @@ rt_dispatch (idl_call_t *call, uint64_t *msg)
     [RT_SLEEP] = 1, [RT_FAIL] = 1, [RT_BIG_REPLY] = 0,
     [RT_ONEWAY_REPLY] = 0, [RT_ADD] = 2, [RT_STOP] = 0,
     [RT_XFORM] = 0, [RT_FD_READ] = 1, [RT_FD_OPEN] = 2,
-    [RT_BAD_REPLY] = 1, [RT_FD_RETURN] = 0, [RT_STORE_X] = 0
+    [RT_BAD_REPLY] = 1, [RT_FD_RETURN] = 0, [RT_STORE_X] = 0,
+    [RT_CRED] = 0
   };
   uint8_t *req = (uint8_t *) msg + IDL_MSG_REQ_PAYLOAD;
   uint8_t *rep = (uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD;
@@ -248,6 +251,11 @@ rt_dispatch (idl_call_t *call, uint64_t *msg)
     case RT_PEER:
       msg[1] = (uint64_t) idl_call_peer_pid (call);
       return rt_tag (op, 1);
+    case RT_CRED:
+      msg[1] = (uint64_t) idl_call_peer_pid (call);
+      msg[2] = (uint64_t) idl_call_peer_uid (call);
+      msg[3] = (uint64_t) idl_call_peer_gid (call);
+      return rt_tag (op, 3);
     case RT_SLEEP:
       {
 	struct timespec ts = { msg[1] / 1000, (msg[1] % 1000) * 1000000 };
