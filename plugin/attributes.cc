@@ -415,6 +415,11 @@ interface_model (tree var)
   iface->dispatcher = NULL_TREE;
   iface->signature = 0;
   idl_model_keep (var);
+  /* The IPA pass completes the initializer (the table of operations,
+     model.cc): no read of the descriptor may be folded from the
+     incomplete one meanwhile, so it is not a constant to GCC, though
+     nothing ever writes it.  */
+  TREE_READONLY (var) = 0;
   idl_interfaces.push_back (iface);
   idl_fill_descriptor (iface);
   return iface;

@@ -173,10 +173,22 @@ idl_connect (const char *name, const idl_interface_t *iface, int *err)
   hello.signature = iface->signature;
   if (iface->name)
     strncpy (hello.iface_name, iface->name, sizeof hello.iface_name - 1);
+  /* The operation table goes with the hello, in the same message, so
+     that a server with more operations can accept us.  */
+  if (iface->ops && iface->nops <= IDL_HELLO_OPS_MAX)
+    hello.nops = iface->nops;
+  struct iovec iov[2] = {
+    { &hello, sizeof hello },
+    { (void *) iface->ops, hello.nops * sizeof (uint64_t) }
+  };
+  struct msghdr hmsg = { 0 };
+  hmsg.msg_iov = iov;
+  hmsg.msg_iovlen = hello.nops ? 2 : 1;
+  size_t want = sizeof hello + hello.nops * sizeof (uint64_t);
   do
-    n = send (sock, &hello, sizeof hello, MSG_NOSIGNAL);
+    n = sendmsg (sock, &hmsg, MSG_NOSIGNAL);
   while (n < 0 && errno == EINTR);
-  if (n != (ssize_t) sizeof hello)
+  if (n != (ssize_t) want)
     {
       *err = IDL_E_CONNECT;
       goto fail;

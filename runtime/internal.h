@@ -58,7 +58,7 @@ _Static_assert (offsetof (struct idl_binding, fds) == IDL_BINDING_FDS_OFFSET,
 #define IDL_WELCOME_MAGIC 0x49444c57u	/* "IDLW" */
 
 /* Bump when the page layout, the protocol or these messages change.  */
-#define IDL_WIRE_VERSION 2
+#define IDL_WIRE_VERSION 3
 
 #define IDL_HELLO_NAME_MAX 64
 
@@ -70,6 +70,21 @@ struct idl_hello
   uint32_t iface_version;
   uint64_t signature;
   char iface_name[IDL_HELLO_NAME_MAX];	/* for diagnostics only */
+  uint32_t nops;		/* entries of the operation table that
+				   follow the hello in the same message */
+  uint32_t reserved;
+};
+
+/* The most operation-table entries a hello carries.  A client whose
+   interface has more sends none, and then only an equal signature
+   connects.  */
+#define IDL_HELLO_OPS_MAX 1024
+
+/* A hello as received: the fixed part and its table.  */
+struct idl_hello_msg
+{
+  struct idl_hello h;
+  uint64_t ops[IDL_HELLO_OPS_MAX];
 };
 
 struct idl_welcome
@@ -81,7 +96,7 @@ struct idl_welcome
   uint64_t page_size;		/* IDL_PAGE_SIZE */
 };
 
-_Static_assert (sizeof (struct idl_hello) == 24 + IDL_HELLO_NAME_MAX,
+_Static_assert (sizeof (struct idl_hello) == 32 + IDL_HELLO_NAME_MAX,
 		"no padding in the hello");
 _Static_assert (sizeof (struct idl_welcome) == 24,
 		"no padding in the welcome");
