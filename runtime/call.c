@@ -11,7 +11,17 @@
    call.o; "make check" in runtime/ fails if there is any.
 
    The protocol on the shared page is described in page.h, descriptor
-   passing in fdpass.h.  */
+   passing in fdpass.h.
+
+   Deadlines (idl_set_timeout).  A call's clock starts only once it has
+   spun without an answer and is about to sleep: reading the clock is a
+   system call here (syscall.h), which a call answered while spinning
+   never pays.  A call that times out leaves its request with the
+   server and sets IDL_BF_LATE; the binding's next call waits for that
+   request's reply (within its own deadline) and throws it away, with
+   any descriptors it brought, before it writes its own request.  The
+   page has one slot, so a late reply can never be taken for a later
+   call's.  */
 
 #include "internal.h"
 #include "fdpass.h"
@@ -38,15 +48,70 @@ static uint64_t __attribute__ ((__noinline__, __cold__))
 call_failed (idl_binding_t *b, int code)
 {
   if (code == IDL_E_PEER_DIED)
-    b->dead = 1;
+    b->flags |= IDL_BF_DEAD;
   b->error = code;
   return error_tag (code);
 }
 
+/* One call's deadline: its timeout (0: none) and, once its clock has
+   started, the CLOCK_MONOTONIC time it expires (0 before).  */
+struct deadline
+{
+  int64_t timeout;
+  int64_t at;
+};
+
+/* What idl_page_wait does not return: the deadline passed.  */
+#define WAIT_TIMEOUT (-10)
+
+/* Wait until the page's state is not REQUEST, within DL.  Returns that
+   state, IDL_WAIT_PEER_GONE or WAIT_TIMEOUT.  Inlined into its two
+   callers, so that await_reply calls nothing before a reply that came
+   while it spun.  */
+static inline __attribute__ ((__always_inline__)) int
+wait_answer (idl_binding_t *b, struct deadline *dl)
+{
+  struct idl_page *pg = b->page;
+  unsigned spin = b->spin;
+
+  for (;;)
+    {
+      long slice = IDL_CLIENT_SLICE_NS;
+      int expired = 0;
+
+      if (dl->timeout != 0)
+	{
+	  if (dl->at == 0)
+	    /* Spin first; start the clock if that was not enough.  */
+	    slice = 0;
+	  else
+	    {
+	      int64_t left = dl->at - idl_clock_ns ();
+	      if (left <= 0)
+		{
+		  /* One last look at the state, then give up.  */
+		  slice = 0;
+		  expired = 1;
+		}
+	      else if (left < slice)
+		slice = left;
+	    }
+	}
+      int s = idl_page_wait (pg, &pg->client_sleeping, 0, spin, b->sock,
+			     0, slice);
+      if (s != IDL_WAIT_SLICE)
+	return s;
+      if (expired)
+	return WAIT_TIMEOUT;
+      spin = 0;
+      if (dl->timeout != 0 && dl->at == 0)
+	dl->at = idl_clock_ns () + dl->timeout;
+    }
+}
+
 /* Close the descriptors the last reply brought that its stub did not
-   take (a stub takes one by storing -1 in its place).  Out of line:
-   only operations that return descriptors get here.  */
-static void __attribute__ ((__noinline__))
+   take (a stub takes one by storing -1 in its place).  */
+static void
 drop_fds (idl_binding_t *b)
 {
   for (unsigned i = 0; i < IDL_MAX_FDS; i++)
@@ -55,46 +120,90 @@ drop_fds (idl_binding_t *b)
 	idl_sys_close (b->fds[i]);
       b->fds[i] = -1;
     }
-  b->holds_fds = 0;
+  b->flags &= ~IDL_BF_FDS;
 }
 
-/* What every call and send does first: the previous reply's
-   descriptors are the stub's until now, and nobody's after.  */
-static inline void
-begin_call (idl_binding_t *b)
-{
-  if (__builtin_expect (b->holds_fds, 0))
-    drop_fds (b);
-}
-
-/* The slow half of acquire_page: wait for the server to take a
-   pending one-way request.  Out of line, so that the common case (the
-   page is free) saves no registers for a wait loop it does not run.  */
-static int __attribute__ ((__noinline__))
-wait_page_free (idl_binding_t *b)
+/* The page holds an abandoned call's reply (state S, after the wait):
+   throw it away, with its descriptors, and free the page.  */
+static void
+discard_late_reply (idl_binding_t *b, int s)
 {
   struct idl_page *pg = b->page;
-  unsigned spin = b->spin;
-  int s;
 
-  while ((s = idl_page_wait (pg, &pg->client_sleeping, 0, spin, b->sock,
-			     NULL, IDL_CLIENT_SLICE_NS)) == IDL_WAIT_SLICE)
-    spin = 0;
-  return s < 0 ? IDL_E_PEER_DIED : IDL_OK;
+  if (s == IDL_PAGE_REPLY)
+    {
+      uint32_t n = __atomic_load_n (&pg->nfds, __ATOMIC_RELAXED);
+      int fds[IDL_MAX_FDS];
+      if (n > 0 && n <= IDL_MAX_FDS
+	  && idl_fd_recv (b->sock, b->seq, fds, n) == IDL_FDRECV_OK)
+	idl_fd_close_all (fds, n);
+      __atomic_store_n (&pg->state, IDL_PAGE_IDLE, __ATOMIC_RELEASE);
+    }
+  b->flags &= ~IDL_BF_LATE;
 }
 
-/* Wait until the page is ours to write (normally at once; after a
-   one-way send the server may not have taken that request yet).
-   Returns IDL_OK or IDL_E_PEER_DIED.  */
-static inline int
-acquire_page (idl_binding_t *b)
+/* Wait until the page is ours to write: normally at once; after a
+   one-way send the server may not have taken that request yet, after a
+   timed-out call not answered it.  Returns IDL_OK, IDL_E_PEER_DIED or
+   IDL_E_TIMEOUT.  */
+static int
+acquire_page (idl_binding_t *b, struct deadline *dl)
 {
-  if (__builtin_expect (b->dead, 0))
+  if (b->flags & IDL_BF_DEAD)
     return IDL_E_PEER_DIED;
-  if (__builtin_expect (__atomic_load_n (&b->page->state, __ATOMIC_ACQUIRE)
-			!= IDL_PAGE_REQUEST, 1))
-    return IDL_OK;
-  return wait_page_free (b);
+  int s = idl_page_state_value (__atomic_load_n (&b->page->state,
+						 __ATOMIC_ACQUIRE));
+  if (s == IDL_PAGE_REQUEST)
+    {
+      s = wait_answer (b, dl);
+      if (s == WAIT_TIMEOUT)
+	return IDL_E_TIMEOUT;
+      if (s < 0)
+	return IDL_E_PEER_DIED;
+    }
+  if (b->flags & IDL_BF_LATE)
+    discard_late_reply (b, s);
+  return IDL_OK;
+}
+
+/* Whether a call can go straight to writing its request: no flag set
+   (nothing to close from the last reply, no late reply, no one-off
+   timeout, the server alive) and the page free.  The entry points below
+   test this first and leave everything else to an out-of-line slow path
+   that they tail-call, so that their common case saves no registers for
+   work it does not do.  */
+static inline int
+ready (idl_binding_t *b)
+{
+  return b->flags == 0
+	 && __atomic_load_n (&b->page->state, __ATOMIC_ACQUIRE)
+	    != IDL_PAGE_REQUEST;
+}
+
+/* The deadline of the call starting now; consumes a one-off timeout.  */
+static inline void
+start_deadline (idl_binding_t *b, struct deadline *dl)
+{
+  dl->at = 0;
+  dl->timeout = b->timeout_ns;
+  if (b->flags & IDL_BF_NEXT)
+    {
+      dl->timeout = b->next_timeout_ns;
+      b->flags &= ~IDL_BF_NEXT;
+    }
+}
+
+/* What every call and send does before writing its request when it is
+   not READY: start its deadline, close the last reply's leftover
+   descriptors, take the page.  Returns IDL_OK or the error to fail
+   with.  */
+static int __attribute__ ((__noinline__))
+prepare (idl_binding_t *b, struct deadline *dl)
+{
+  start_deadline (b, dl);
+  if (b->flags & IDL_BF_FDS)
+    drop_fds (b);
+  return acquire_page (b, dl);
 }
 
 /* Send descriptors FDS[0..N-1] for request SEQ; returns IDL_OK or why
@@ -134,33 +243,41 @@ post_request (idl_binding_t *b, uint64_t tag, uint32_t seq,
   idl_page_publish (pg, IDL_PAGE_REQUEST, &pg->server_sleeping);
 }
 
-/* Receive the N descriptors the reply to request SEQ announced.  */
+/* Receive the N descriptors the reply to the last request announced.  */
 static uint64_t __attribute__ ((__noinline__))
 receive_fds (idl_binding_t *b, uint64_t tag, uint32_t n)
 {
   if (n > IDL_MAX_FDS
       || idl_fd_recv (b->sock, b->seq, b->fds, n) != IDL_FDRECV_OK)
     return call_failed (b, IDL_E_PROTO);
-  b->holds_fds = 1;
+  b->flags |= IDL_BF_FDS;
   b->error = IDL_OK;
   return tag;
 }
 
-/* Wait for the reply to the request just posted; return its tag.  */
-static inline uint64_t
-await_reply (idl_binding_t *b)
+/* Wait for the reply to the request just posted, within deadline
+   *DL0, or if DL0 is NULL (the common case) the binding's default, its
+   clock not started; return the reply's tag.  */
+static uint64_t __attribute__ ((__noinline__))
+await_reply (idl_binding_t *b, const struct deadline *dl0)
 {
   struct idl_page *pg = b->page;
-  unsigned spin = b->spin;
-  int s;
+  struct deadline dl = { b->timeout_ns, 0 };
+  if (dl0)
+    dl = *dl0;
+  int s = wait_answer (b, &dl);
 
-  while ((s = idl_page_wait (pg, &pg->client_sleeping, 0, spin, b->sock,
-			     NULL, IDL_CLIENT_SLICE_NS)) == IDL_WAIT_SLICE)
-    spin = 0;
   if (__builtin_expect (s != IDL_PAGE_REPLY, 0))
-    /* Dead, or the server released the page without a reply (the
-       request carried IDL_TAG_ONEWAY, or the server misbehaves).  */
-    return call_failed (b, s < 0 ? IDL_E_PEER_DIED : IDL_E_PROTO);
+    {
+      if (s == WAIT_TIMEOUT)
+	{
+	  b->flags |= IDL_BF_LATE;
+	  return call_failed (b, IDL_E_TIMEOUT);
+	}
+      /* Dead, or the server released the page without a reply (the
+	 request carried IDL_TAG_ONEWAY, or the server misbehaves).  */
+      return call_failed (b, s < 0 ? IDL_E_PEER_DIED : IDL_E_PROTO);
+    }
 
   /* Read each once: the server may be hostile and change them.  */
   uint64_t tag = __atomic_load_n (&pg->mr[0], __ATOMIC_RELAXED);
@@ -215,45 +332,27 @@ put_words (uint64_t *mr, uint64_t tag, const uint64_t *words)
     __atomic_store_n (&mr[1 + i], words[i], __ATOMIC_RELAXED);
 }
 
-/* Whether a call can go straight to writing its request: nothing to
-   close from the last reply, the server alive, the page free.  The
-   entry points below test this first and leave everything else to an
-   out-of-line slow path that they tail-call, so that their common case
-   saves no registers for work it does not do.  */
-static inline int
-ready (idl_binding_t *b)
-{
-  return (b->holds_fds | b->dead) == 0
-	 && __atomic_load_n (&b->page->state, __ATOMIC_ACQUIRE)
-	    != IDL_PAGE_REQUEST;
-}
-
-/* What every call and send does before writing its request when it is
-   not READY: returns IDL_OK or the error to fail with.  */
-static int __attribute__ ((__noinline__))
-prepare (idl_binding_t *b)
-{
-  begin_call (b);
-  return acquire_page (b);
-}
+/* Each entry point: the common case inline, the rest in a *_slow
+   function that starts from prepare ().  */
 
 static inline uint64_t
 call_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
-	 uint64_t w3, uint64_t w4)
+	 uint64_t w3, uint64_t w4, const struct deadline *dl)
 {
   put_r4 (b->page->mr, w1, w2, w3, w4);
   post_request (b, tag, b->seq + 1, 0, 0);
-  return await_reply (b);
+  return await_reply (b, dl);
 }
 
 static uint64_t __attribute__ ((__noinline__))
 call_r4_slow (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
 	      uint64_t w3, uint64_t w4)
 {
-  int err = prepare (b);
+  struct deadline dl;
+  int err = prepare (b, &dl);
   if (err != IDL_OK)
     return call_failed (b, err);
-  return call_r4 (b, tag, w1, w2, w3, w4);
+  return call_r4 (b, tag, w1, w2, w3, w4, &dl);
 }
 
 uint64_t
@@ -262,24 +361,26 @@ idl_call_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
 {
   if (__builtin_expect (!ready (b), 0))
     return call_r4_slow (b, tag, w1, w2, w3, w4);
-  return call_r4 (b, tag, w1, w2, w3, w4);
+  return call_r4 (b, tag, w1, w2, w3, w4, 0);
 }
 
 static inline uint64_t
-call_m (idl_binding_t *b, uint64_t tag, const uint64_t *words)
+call_m (idl_binding_t *b, uint64_t tag, const uint64_t *words,
+	const struct deadline *dl)
 {
   put_words (b->page->mr, tag, words);
   post_request (b, tag, b->seq + 1, 0, 0);
-  return await_reply (b);
+  return await_reply (b, dl);
 }
 
 static uint64_t __attribute__ ((__noinline__))
 call_m_slow (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 {
-  int err = prepare (b);
+  struct deadline dl;
+  int err = prepare (b, &dl);
   if (err != IDL_OK)
     return call_failed (b, err);
-  return call_m (b, tag, words);
+  return call_m (b, tag, words, &dl);
 }
 
 uint64_t
@@ -287,15 +388,23 @@ idl_call_m (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 {
   if (__builtin_expect (!ready (b), 0))
     return call_m_slow (b, tag, words);
-  return call_m (b, tag, words);
+  return call_m (b, tag, words, 0);
 }
 
 void *
 idl_request_payload (idl_binding_t *b)
 {
-  int err = acquire_page (b);
+  /* The page may still be busy; wait within the deadline the call
+     about to be made will have, without starting it (the call's own
+     clock starts when it does).  */
+  struct deadline dl = { b->flags & IDL_BF_NEXT ? b->next_timeout_ns
+						: b->timeout_ns, 0 };
+  int err = acquire_page (b, &dl);
   if (__builtin_expect (err != IDL_OK, 0))
     {
+      /* The stub gives up: this was the call a one-off timeout was
+	 for.  */
+      b->flags &= ~IDL_BF_NEXT;
       call_failed (b, err);
       return 0;
     }
@@ -305,17 +414,20 @@ idl_request_payload (idl_binding_t *b)
 /* Everything idl_call_x and idl_send_x do before they part: check the
    sizes, take the page, write the words, send the descriptors, post.
    Returns IDL_OK or the error to fail with, nothing published.  */
-static inline int
+static int
 post_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
-	uint64_t payload_len, const int *fds, uint64_t nfds)
+	uint64_t payload_len, const int *fds, uint64_t nfds,
+	struct deadline *dl)
 {
-  begin_call (b);
+  start_deadline (b, dl);
+  if (b->flags & IDL_BF_FDS)
+    drop_fds (b);
   /* Before anything reaches the server: it would reject the sizes too,
      but only after the descriptors were in its queue.  */
   if (__builtin_expect (payload_len > IDL_PAYLOAD_MAX || nfds > IDL_MAX_FDS,
 			0))
     return IDL_E_INVAL;
-  int err = acquire_page (b);
+  int err = acquire_page (b, dl);
   if (__builtin_expect (err != IDL_OK, 0))
     return err;
   put_words (b->page->mr, tag, words);
@@ -334,10 +446,11 @@ uint64_t
 idl_call_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	    uint64_t payload_len, const int *fds, uint64_t nfds)
 {
-  int err = post_x (b, tag, words, payload_len, fds, nfds);
+  struct deadline dl;
+  int err = post_x (b, tag, words, payload_len, fds, nfds, &dl);
   if (__builtin_expect (err != IDL_OK, 0))
     return call_failed (b, err);
-  return await_reply (b);
+  return await_reply (b, &dl);
 }
 
 /* One-way requests always carry IDL_TAG_ONEWAY on the page, so the
@@ -357,7 +470,8 @@ static uint64_t __attribute__ ((__noinline__))
 send_r4_slow (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
 	      uint64_t w3, uint64_t w4)
 {
-  int err = prepare (b);
+  struct deadline dl;
+  int err = prepare (b, &dl);
   if (err != IDL_OK)
     return call_failed (b, err);
   return send_r4 (b, tag, w1, w2, w3, w4);
@@ -384,7 +498,8 @@ send_m (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 static uint64_t __attribute__ ((__noinline__))
 send_m_slow (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 {
-  int err = prepare (b);
+  struct deadline dl;
+  int err = prepare (b, &dl);
   if (err != IDL_OK)
     return call_failed (b, err);
   return send_m (b, tag, words);
@@ -402,7 +517,9 @@ uint64_t
 idl_send_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	    uint64_t payload_len, const int *fds, uint64_t nfds)
 {
-  int err = post_x (b, tag | IDL_TAG_ONEWAY, words, payload_len, fds, nfds);
+  struct deadline dl;
+  int err = post_x (b, tag | IDL_TAG_ONEWAY, words, payload_len, fds, nfds,
+		    &dl);
   if (__builtin_expect (err != IDL_OK, 0))
     return call_failed (b, err);
   b->error = IDL_OK;

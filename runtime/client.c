@@ -242,6 +242,30 @@ idl_close (idl_binding_t *b)
   free (b);
 }
 
+/* Microseconds to nanoseconds, clamped so that adding the result to
+   the clock can never overflow (the clamp is some 73 years).  */
+static int64_t
+timeout_ns (uint64_t us)
+{
+  const uint64_t max_us = (uint64_t) INT64_MAX / 4 / 1000;
+  return (int64_t) (us > max_us ? max_us : us) * 1000;
+}
+
+uint64_t
+idl_set_timeout (idl_binding_t *b, uint64_t timeout_us)
+{
+  uint64_t old = (uint64_t) b->timeout_ns / 1000;
+  b->timeout_ns = timeout_ns (timeout_us);
+  return old;
+}
+
+void
+idl_set_next_timeout (idl_binding_t *b, uint64_t timeout_us)
+{
+  b->next_timeout_ns = timeout_ns (timeout_us);
+  b->flags |= IDL_BF_NEXT;
+}
+
 const char *
 idl_strerror (int code)
 {

@@ -105,6 +105,31 @@ int idl_error (const idl_binding_t *b);
 /* A short English description of an IDL_E_* code.  */
 const char *idl_strerror (int code);
 
+/* Deadlines.  A call (or one-way send) on a binding with a timeout
+   fails with IDL_E_TIMEOUT if its reply has not come that many
+   microseconds after it started; the time spent waiting for the
+   binding's page (an earlier one-way request the server has not taken
+   yet, an earlier call's late reply) counts.  The clock starts once
+   the call has spun a few microseconds without an answer, so a
+   deadline is precise to tens of microseconds, no better.
+
+   After IDL_E_TIMEOUT the request may still run on the server, or may
+   have run: like any timed-out remote call, its effect is unknown.  The
+   binding stays usable: its next call first waits, within its own
+   deadline, for the abandoned call's reply and throws it away (with any
+   descriptors it brought), so a late reply is never taken for a later
+   call's.  While the server has not answered, later calls time out
+   too; idl_close is then the way out.
+
+   Set B's default timeout, for every call and send that starts later,
+   to TIMEOUT_US microseconds; 0 (the default) is none.  Returns the
+   previous default.  */
+uint64_t idl_set_timeout (idl_binding_t *b, uint64_t timeout_us);
+
+/* Give only the next call or send on B (whatever its outcome) a timeout
+   of TIMEOUT_US microseconds instead of the default; 0 is none.  */
+void idl_set_next_timeout (idl_binding_t *b, uint64_t timeout_us);
+
 /* Server API.  */
 
 /* Create a server called NAME (see idl_connect) for IFACE, dispatching
@@ -170,7 +195,8 @@ uint64_t idl_send_m (idl_binding_t *b, uint64_t tag, const uint64_t *words);
 
 /* Where a request's payload goes (see idlrt-abi.h): B's shared page,
    once no earlier one-way request is pending there.  NULL if the
-   server has gone (the error is recorded for idl_error).  */
+   server has gone or the call's deadline passed while waiting (the
+   error is recorded for idl_error).  */
 void *idl_request_payload (idl_binding_t *b);
 
 /* Send a request with a payload and descriptors: TAG's count of WORDS,

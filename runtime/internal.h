@@ -33,12 +33,20 @@ struct idl_binding
   struct idl_page *page;	/* the shared page, IDL_PAGE_SIZE bytes */
   int sock;			/* the connection; its hang-up = peer death */
   int error;			/* IDL_E_* of the last call, for idl_error */
-  int dead;			/* the server has gone: fail at once */
+  unsigned flags;		/* IDL_BF_*: nonzero sends a call down the
+				   slow path, one test for all of them */
   unsigned spin;		/* idl_spin_limit () at connect time */
   uint32_t seq;			/* the last request's sequence number */
-  int holds_fds;		/* FDS may hold a descriptor: one test on
-				   the call path instead of IDL_MAX_FDS */
+  int64_t timeout_ns;		/* default deadline of a call, 0: none */
+  int64_t next_timeout_ns;	/* the next call's, with IDL_BF_NEXT */
 };
+
+/* struct idl_binding's flags.  */
+#define IDL_BF_DEAD 1		/* the server has gone: fail at once */
+#define IDL_BF_FDS 2		/* FDS may hold a descriptor */
+#define IDL_BF_LATE 4		/* a call timed out: its reply, when it
+				   comes, is to be discarded */
+#define IDL_BF_NEXT 8		/* next_timeout_ns is the next call's */
 
 _Static_assert (offsetof (struct idl_binding, mr) == IDL_BINDING_MR_OFFSET,
 		"stubs read the message registers through the binding");

@@ -194,7 +194,8 @@ idl_page_state_value (uint32_t s)
    before sleeping.  Sleeps at most one slice of SLICE_NS: if that ends
    the wait with nothing changed and the peer alive, returns
    IDL_WAIT_SLICE, and the caller calls again (with no spin) or gives
-   up.  */
+   up.  A SLICE_NS of 0 returns IDL_WAIT_SLICE after the spin, without
+   sleeping (for a caller that only starts its clock then).  */
 static inline int
 idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
 	       unsigned spin_limit, int sock, const int *stop, long slice_ns)
@@ -214,6 +215,8 @@ idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
 	}
       if (stop && __atomic_load_n (stop, __ATOMIC_ACQUIRE))
 	return IDL_WAIT_STOPPED;
+      if (slice_ns <= 0)
+	return IDL_WAIT_SLICE;
 
       __atomic_store_n (my_sleeping, 1, __ATOMIC_SEQ_CST);
       idl_futex_wait (&pg->state, s, slice_ns);

@@ -5,8 +5,9 @@
 
    Picks the trampolines for the target (arch/<cpu>/syscall_arch.h) and
    wraps the calls the call path needs: futex wait, futex wake, a
-   zero-timeout ppoll, and sendmsg, recvmsg and close for descriptors
-   passed with a message (fdpass.h).  Like musl's src/internal/syscall.h this is the
+   zero-timeout ppoll, sendmsg, recvmsg and close for descriptors
+   passed with a message (fdpass.h), and the monotonic clock for
+   deadlines.  Like musl's src/internal/syscall.h this is the
    one arch-neutral place between the trampolines and their users.  Only
    compiler built-ins and these wrappers may be used between a stub's
    call into the runtime and its return: no libc (errno, locks, PLT).
@@ -36,6 +37,9 @@
    the other process: use the shared ones, keyed on the page itself.  */
 #define IDL_FUTEX_WAIT 0
 #define IDL_FUTEX_WAKE 1
+
+/* The clock deadlines are measured on: never set back.  */
+#define IDL_CLOCK_MONOTONIC 1
 
 /* poll(2) event bits, the same on every Linux architecture.  */
 #define IDL_POLLIN 0x0001
@@ -139,6 +143,14 @@ _Static_assert (IDL_NR_ppoll == SYS_ppoll, "ppoll syscall number");
 _Static_assert (IDL_NR_close == SYS_close, "close syscall number");
 _Static_assert (IDL_NR_sendmsg == SYS_sendmsg, "sendmsg syscall number");
 _Static_assert (IDL_NR_recvmsg == SYS_recvmsg, "recvmsg syscall number");
+_Static_assert (IDL_NR_clock_gettime == SYS_clock_gettime,
+		"clock_gettime syscall number");
+# endif
+# if __has_include(<time.h>)
+#  include <time.h>
+#  ifdef CLOCK_MONOTONIC		/* not in strict ISO C modes */
+_Static_assert (IDL_CLOCK_MONOTONIC == CLOCK_MONOTONIC, "CLOCK_MONOTONIC");
+#  endif
 # endif
 # if __has_include(<sys/socket.h>) && __has_include(<errno.h>)
 #  include <errno.h>
@@ -225,6 +237,18 @@ static inline long
 idl_sys_recvmsg (int fd, struct idl_msghdr *m, int flags)
 {
   return idl_syscall3 (IDL_NR_recvmsg, fd, (long) m, flags);
+}
+
+/* CLOCK_MONOTONIC in nanoseconds.  The system call, not the vDSO that
+   libc's clock_gettime uses: finding the vDSO needs the C library, and
+   the call path reads the clock only once it has to sleep anyway (see
+   call.c), so the difference does not show.  */
+static inline int64_t
+idl_clock_ns (void)
+{
+  struct idl_timespec ts = { 0, 0 };
+  idl_syscall2 (IDL_NR_clock_gettime, IDL_CLOCK_MONOTONIC, (long) &ts);
+  return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
 #endif /* IDL_SYSCALL_H */

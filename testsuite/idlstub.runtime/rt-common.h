@@ -52,8 +52,11 @@ enum rt_op
 			   bytes plus 1000 per descriptor; count it as a
 			   store; also asks to send a pipe with the
 			   (discarded) reply */
-  RT_CRED = 17		/* reply: the caller's pid, uid and gid as the
+  RT_CRED = 17,		/* reply: the caller's pid, uid and gid as the
 			   server saw them */
+  RT_SLOW_ADD = 18,	/* sleep w3 milliseconds, reply: w1 + w2 */
+  RT_SLOW_OPEN = 19	/* sleep w2 milliseconds, then as RT_FD_OPEN
+			   with w1 pipes (seed 0) */
 };
 
 /* RT_BAD_REPLY kinds.  */
@@ -206,6 +209,14 @@ rt_stop_server (pid_t pid)
    the runtime, so no locking.  */
 static uint64_t rt_stored, rt_nstores;
 
+static void
+rt_sleep_ms (uint64_t ms)
+{
+  struct timespec ts = { ms / 1000, (ms % 1000) * 1000000 };
+  while (nanosleep (&ts, &ts) != 0)
+    ;
+}
+
 static uint64_t __attribute__ ((unused))
 rt_dispatch (idl_call_t *call, uint64_t *msg)
 {
@@ -220,7 +231,7 @@ rt_dispatch (idl_call_t *call, uint64_t *msg)
     [RT_ONEWAY_REPLY] = 0, [RT_ADD] = 2, [RT_STOP] = 0,
     [RT_XFORM] = 0, [RT_FD_READ] = 1, [RT_FD_OPEN] = 2,
     [RT_BAD_REPLY] = 1, [RT_FD_RETURN] = 0, [RT_STORE_X] = 0,
-    [RT_CRED] = 0
+    [RT_CRED] = 0, [RT_SLOW_ADD] = 3, [RT_SLOW_OPEN] = 2
   };
   uint8_t *req = (uint8_t *) msg + IDL_MSG_REQ_PAYLOAD;
   uint8_t *rep = (uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD;
@@ -257,12 +268,12 @@ rt_dispatch (idl_call_t *call, uint64_t *msg)
       msg[3] = (uint64_t) idl_call_peer_gid (call);
       return rt_tag (op, 3);
     case RT_SLEEP:
-      {
-	struct timespec ts = { msg[1] / 1000, (msg[1] % 1000) * 1000000 };
-	while (nanosleep (&ts, &ts) != 0)
-	  ;
-	return rt_tag (op, 0);
-      }
+      rt_sleep_ms (msg[1]);
+      return rt_tag (op, 0);
+    case RT_SLOW_ADD:
+      rt_sleep_ms (msg[3]);
+      msg[1] = msg[1] + msg[2];
+      return rt_tag (op, 1);
     case RT_FAIL:
       return IDL_TAG_ERROR | msg[1] << IDL_TAG_OP_SHIFT;
     case RT_BIG_REPLY:
@@ -294,6 +305,10 @@ rt_dispatch (idl_call_t *call, uint64_t *msg)
 	msg[2] = nfds;
 	return rt_tag (op, 2);
       }
+    case RT_SLOW_OPEN:
+      rt_sleep_ms (msg[2]);
+      msg[2] = 0;
+      /* Fall through.  */
     case RT_FD_OPEN:
       {
 	uint64_t k = msg[1] <= IDL_MAX_FDS ? msg[1] : IDL_MAX_FDS;

@@ -16,6 +16,7 @@
 
 /* System call numbers (asm-generic/unistd.h).  */
 #define IDL_NR_close 57
+#define IDL_NR_clock_gettime 113
 #define IDL_NR_sendmsg 211
 #define IDL_NR_recvmsg 212
 #define IDL_NR_futex 98

@@ -23,6 +23,7 @@
 /* System call numbers used by the call path (asm/unistd_64.h).
    syscall.h checks them against the C library's when it can.  */
 #define IDL_NR_close 3
+#define IDL_NR_clock_gettime 228
 #define IDL_NR_sendmsg 46
 #define IDL_NR_recvmsg 47
 #define IDL_NR_futex 202
