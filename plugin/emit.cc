@@ -572,6 +572,99 @@ cold_return (body_builder &bb, const idl_operation *op, tree lab,
   bb.ret (op->has_result ? build_zero_cst (op->result.type) : NULL_TREE);
 }
 
+/* _Bool objects in data a peer sent.  A _Bool holding anything but 0
+   or 1 is undefined behaviour in C, so after a record, array or buffer
+   that contains one is copied in, each such byte is rewritten as
+   byte != 0: no byte pattern a peer sends makes an invalid _Bool.
+   (Scalars are rebuilt the same way by unpack_value.)  Union members
+   are left alone: rewriting one would change the bytes of the others.  */
+
+/* Does TYPE hold a _Bool that fix_bools would fix?  */
+static bool
+contains_bool (tree type)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  switch (TREE_CODE (type))
+    {
+    case BOOLEAN_TYPE:
+      return true;
+    case ARRAY_TYPE:
+      return contains_bool (TREE_TYPE (type));
+    case RECORD_TYPE:
+      for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+	if (TREE_CODE (f) == FIELD_DECL && !DECL_BIT_FIELD (f)
+	    && contains_bool (TREE_TYPE (f)))
+	  return true;
+      return false;
+    default:
+      return false;
+    }
+}
+
+static void
+fix_bool_at (body_builder &bb, const idl_abi &abi, tree ptr)
+{
+  tree v = bb.load (byte_at (abi, ptr, 0));
+  tree b = bb.assign (boolean_type_node, NE_EXPR, v,
+		      build_zero_cst (unsigned_char_type_node));
+  bb.store (byte_at (abi, ptr, 0),
+	    bb.assign (unsigned_char_type_node, NOP_EXPR, b));
+}
+
+/* Fix the _Bools of COUNT objects of TYPE at PTR (COUNT NULL: one):
+   straight-line code for a record's members and short arrays, a loop
+   for long arrays and buffers.  */
+static void
+fix_bools (body_builder &bb, const idl_abi &abi, tree ptr, tree type,
+	   tree count = NULL_TREE)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  if (!contains_bool (type))
+    return;
+  ptr = bb.assign (abi.alias_ptr, NOP_EXPR, ptr);
+  unsigned HOST_WIDE_INT esz = tree_to_uhwi (TYPE_SIZE_UNIT (type));
+  if (count)
+    {
+      tree i = bb.temp (sizetype, "i");
+      bb.set (i, INTEGER_CST, size_cst (0));
+      tree head = bb.new_label (), body = bb.new_label ();
+      tree done = bb.new_label ();
+      bb.label (head);
+      bb.cond_goto (GE_EXPR, i, count, done, body);
+      bb.label (body);
+      tree off = bb.assign (sizetype, MULT_EXPR, i, size_cst (esz));
+      fix_bools (bb, abi, ptr_add (bb, ptr, off, abi.alias_ptr), type);
+      bb.set (i, PLUS_EXPR, i, size_cst (1));
+      bb.add (gimple_build_goto (head));
+      bb.label (done);
+      return;
+    }
+  switch (TREE_CODE (type))
+    {
+    case BOOLEAN_TYPE:
+      fix_bool_at (bb, abi, ptr);
+      break;
+    case ARRAY_TYPE:
+      {
+	tree elt = TREE_TYPE (type);
+	unsigned HOST_WIDE_INT n = esz / tree_to_uhwi (TYPE_SIZE_UNIT (elt));
+	fix_bools (bb, abi, ptr, elt, size_cst (n));
+	break;
+      }
+    case RECORD_TYPE:
+      for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+	if (TREE_CODE (f) == FIELD_DECL && !DECL_BIT_FIELD (f)
+	    && contains_bool (TREE_TYPE (f)))
+	  fix_bools (bb, abi,
+		     ptr_add (bb, ptr, size_cst (int_byte_position (f)),
+			      abi.alias_ptr),
+		     TREE_TYPE (f));
+      break;
+    default:
+      break;
+    }
+}
+
 /* 1. The client stub for OP.  */
 static void
 emit_client_stub (idl_operation *op)
@@ -882,8 +975,11 @@ emit_client_stub (idl_operation *op)
 	  const idl_param &p = op->params[s.param];
 	  tree parm = parm_at (fn, p.index);
 	  if (s.role == IDL_SLOT_BLOCK)
-	    bb.store (bytes_at (abi, parm, 0, s.size, 1),
-		      bytes_at (abi, mr, s.word * 8, s.size, 1));
+	    {
+	      bb.store (bytes_at (abi, parm, 0, s.size, 1),
+			bytes_at (abi, mr, s.word * 8, s.size, 1));
+	      fix_bools (bb, abi, parm, p.block_type);
+	    }
 	  else if (s.role == IDL_SLOT_FD)
 	    {
 	      /* Take the descriptor from the binding's array, leaving -1
@@ -923,11 +1019,14 @@ emit_client_stub (idl_operation *op)
 	    {
 	      bb.store (bytes_at (abi, parm, 0, p.block_size, 1),
 			bytes_at (abi, pay, it.offset, p.block_size, 1));
+	      fix_bools (bb, abi, parm, p.block_type);
 	      continue;
 	    }
 	  tree from = ptr_add (bb, pay, src[it.param], ptr_type_node);
 	  call3 (bb, BUILT_IN_MEMCPY, parm, from,
 		 item_bytes (bb, p, len[it.param], false));
+	  if (p.kind == IDL_KIND_BUFFER)
+	    fix_bools (bb, abi, parm, p.elem_type, len[it.param]);
 	  if (p.kind == IDL_KIND_STRING)
 	    {
 	      /* The terminator is the stub's, not the server's.  */
@@ -1155,6 +1254,9 @@ emit_server_stub (idl_operation *op, tree dispatcher)
   auto_vec<tree> args;
   args.safe_push (call);
   std::vector<tree> locals (nparams, NULL_TREE);
+  /* What the implementation gets for a record or buffer that was
+     sent: its _Bools are fixed there before the call.  */
+  std::vector<tree> sent_obj (nparams, NULL_TREE);
   for (unsigned i = 0; i < nparams; i++)
     {
       const idl_param &p = op->params[i];
@@ -1202,11 +1304,13 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 		bb.store (bytes_at (abi, build_fold_addr_expr (local), 0,
 				    p.block_size, 1),
 			  bytes_at (abi, from, 0, p.block_size, 1));
+		sent_obj[i] = build_fold_addr_expr (local);
 		args.safe_push (local);
 		break;
 	      }
 	    if (p.dir == IDL_DIR_IN)
 	      {
+		sent_obj[i] = from;
 		args.safe_push (ptr_add (bb, from, size_cst (0), ptype));
 		break;
 	      }
@@ -1223,8 +1327,11 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 		to = build_fold_addr_expr (local);
 	      }
 	    if (from)
-	      bb.store (bytes_at (abi, to, 0, p.block_size, 1),
-			bytes_at (abi, from, 0, p.block_size, 1));
+	      {
+		bb.store (bytes_at (abi, to, 0, p.block_size, 1),
+			  bytes_at (abi, from, 0, p.block_size, 1));
+		sent_obj[i] = to;
+	      }
 	    else
 	      /* An out block starts zeroed, like an out scalar.  */
 	      bb.store (bytes_at (abi, to, 0, p.block_size, 1),
@@ -1240,12 +1347,16 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 	case IDL_KIND_BUFFER:
 	  if (p.dir == IDL_DIR_IN)
 	    {
+	      sent_obj[i] = in_ptr[i];
 	      args.safe_push (ptr_add (bb, in_ptr[i], size_cst (0), ptype));
 	      break;
 	    }
 	  if (p.dir == IDL_DIR_INOUT)
-	    call3 (bb, BUILT_IN_MEMCPY, out_ptr[i], in_ptr[i],
-		   item_bytes (bb, p, inlen[i], true));
+	    {
+	      call3 (bb, BUILT_IN_MEMCPY, out_ptr[i], in_ptr[i],
+		     item_bytes (bb, p, inlen[i], true));
+	      sent_obj[i] = out_ptr[i];
+	    }
 	  else if (p.kind == IDL_KIND_STRING)
 	    /* An implementation that writes nothing returns "".  */
 	    bb.store (byte_at (abi, out_ptr[i], 0),
@@ -1254,6 +1365,12 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 	  break;
 	}
     }
+
+  for (unsigned i = 0; i < nparams; i++)
+    if (sent_obj[i] && op->params[i].kind == IDL_KIND_BLOCK)
+      fix_bools (bb, abi, sent_obj[i], op->params[i].block_type);
+    else if (sent_obj[i] && op->params[i].kind == IDL_KIND_BUFFER)
+      fix_bools (bb, abi, sent_obj[i], op->params[i].elem_type, inlen[i]);
 
   tree impl = implementation_decl (op, call_ptr);
   tree result = NULL_TREE;
