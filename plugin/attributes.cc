@@ -368,6 +368,22 @@ handle_idl_dispatcher (tree *node, tree name, tree args, int, bool *no_add)
   return NULL_TREE;
 }
 
+/* Parameters an attribute handler already reported: classifying them
+   again would only add a misleading second error (an IDL_STRING with a
+   bad bound is dropped, and the parameter would then look unbounded).  */
+static std::vector<tree> rejected_parms;
+
+template <tree (*handler) (tree *, tree, tree, int, bool *)>
+static tree
+remember_rejection (tree *node, tree name, tree args, int flags,
+		    bool *no_add)
+{
+  tree r = handler (node, name, args, flags, no_add);
+  if (*no_add && TREE_CODE (*node) == PARM_DECL)
+    rejected_parms.push_back (*node);
+  return r;
+}
+
 static attribute_spec idl_attributes[13];
 
 void
@@ -383,15 +399,15 @@ idl_register_attributes (void *, void *)
   add ("idl_interface", 2, 2, handle_idl_interface);
   add ("idl_op", 2, 2, handle_idl_op);
   add ("idl_oneway", 0, 0, handle_idl_oneway);
-  add ("idl_in", 0, 0, handle_idl_direction);
-  add ("idl_out", 0, 0, handle_idl_direction);
-  add ("idl_inout", 0, 0, handle_idl_direction);
-  add ("idl_string", 1, 1, handle_idl_string);
-  add ("idl_size_is", 2, 2, handle_idl_size_is);
-  add ("idl_length_is", 1, 1, handle_idl_length_is);
-  add ("idl_max", 1, 1, handle_idl_bound);
-  add ("idl_typical", 1, 1, handle_idl_bound);
-  add ("idl_fd", 0, 0, handle_idl_fd);
+  add ("idl_in", 0, 0, remember_rejection<handle_idl_direction>);
+  add ("idl_out", 0, 0, remember_rejection<handle_idl_direction>);
+  add ("idl_inout", 0, 0, remember_rejection<handle_idl_direction>);
+  add ("idl_string", 1, 1, remember_rejection<handle_idl_string>);
+  add ("idl_size_is", 2, 2, remember_rejection<handle_idl_size_is>);
+  add ("idl_length_is", 1, 1, remember_rejection<handle_idl_length_is>);
+  add ("idl_max", 1, 1, remember_rejection<handle_idl_bound>);
+  add ("idl_typical", 1, 1, remember_rejection<handle_idl_bound>);
+  add ("idl_fd", 0, 0, remember_rejection<handle_idl_fd>);
   add ("idl_dispatcher", 1, 1, handle_idl_dispatcher);
   gcc_assert (n == ARRAY_SIZE (idl_attributes));
   for (attribute_spec &spec : idl_attributes)
@@ -512,9 +528,14 @@ check_flat (location_t loc, tree decl, tree top, tree type)
 	      auto_diagnostic_group d;
 	      error_at (loc, "parameter %qD: %qT has pointer member %qD, "
 			"which means nothing in another process", decl, top, f);
-	      inform (DECL_SOURCE_LOCATION (f), "use a fixed-size array "
-		      "member, or pass what it points to as a parameter of "
-		      "its own");
+	      if (FUNC_OR_METHOD_TYPE_P (TREE_TYPE (ft)))
+		inform (DECL_SOURCE_LOCATION (f), "the address of a function is "
+			"only valid in its own process; send a value that "
+			"selects the function instead");
+	      else
+		inform (DECL_SOURCE_LOCATION (f), "use a fixed-size array "
+			"member, or pass what it points to as a parameter of "
+			"its own");
 	      return false;
 	    }
 	  if (!check_flat (loc, decl, top, ft))
@@ -592,7 +613,12 @@ classify_parameter (tree decl, tree type, unsigned index,
 		    const attr_access *acc, idl_param *param,
 		    buffer_refs *refs)
 {
-  location_t loc = DECL_SOURCE_LOCATION (decl);
+  /* An unnamed parameter's location is that of its last attribute,
+     inside the macro that spelled it: report where the user wrote the
+     macro.  */
+  location_t loc = linemap_resolve_location (line_table,
+					     DECL_SOURCE_LOCATION (decl),
+					     LRK_MACRO_EXPANSION_POINT, NULL);
   tree a_in = idl_attr ("idl_in", decl);
   tree a_out = idl_attr ("idl_out", decl);
   tree a_inout = idl_attr ("idl_inout", decl);
@@ -613,6 +639,20 @@ classify_parameter (tree decl, tree type, unsigned index,
   refs->size_name = refs->length_name = NULL_TREE;
   refs->size_pos = -1;
 
+  if (std::find (rejected_parms.begin (), rejected_parms.end (), decl)
+      != rejected_parms.end ())
+    return false;
+  for (const char *a : { "idl_string", "idl_size_is", "idl_length_is",
+			 "idl_max", "idl_typical" })
+    {
+      tree first = idl_attr (a, decl);
+      if (first && lookup_attribute (a, TREE_CHAIN (first)))
+	{
+	  error_at (loc, "parameter %qD has two %qs attributes; give it "
+		    "one", decl, a);
+	  return false;
+	}
+    }
   if (ndirs > 1)
     {
       auto_diagnostic_group d;
@@ -642,6 +682,25 @@ classify_parameter (tree decl, tree type, unsigned index,
     param->typical = tree_to_uhwi (t);
   bool access_size = acc && !acc->internal_p && acc->sizarg != UINT_MAX;
   bool is_buffer = a_size || access_size;
+  if (a_size && access_size)
+    {
+      error_at (loc, "buffer %qD is counted both by its %<access%> "
+		"attribute and by %<IDL_SIZE_IS%>; keep one", decl);
+      return false;
+    }
+  if (a_size && a_max)
+    {
+      error_at (loc, "%<IDL_MAX%> bounds a buffer counted by an "
+		"%<access%> attribute; %qD has %<IDL_SIZE_IS%>, whose "
+		"second argument is its bound", decl);
+      return false;
+    }
+  if (param->typical && !a_string && !is_buffer)
+    {
+      error_at (loc, "%<IDL_TYPICAL%> applies to strings and buffers; "
+		"%qD is neither", decl);
+      return false;
+    }
 
   if (idl_attr ("idl_fd", decl))
     {
@@ -661,7 +720,9 @@ classify_parameter (tree decl, tree type, unsigned index,
 	  error_at (loc, "descriptor parameter %qD must be an %<int%> sent to "
 		    "the server or an %<IDL_OUT int *%> that receives one",
 		    decl);
-	  inform (loc, "to pass a descriptor both ways, use two parameters");
+	  if (param->dir == IDL_DIR_INOUT)
+	    inform (loc, "to pass a descriptor both ways, use two "
+		    "parameters");
 	  return false;
 	}
       return true;
@@ -869,6 +930,15 @@ resolve_buffer (idl_operation *op, unsigned i, const buffer_refs &refs)
   idl_param &p = op->params[i];
   location_t loc = DECL_SOURCE_LOCATION (p.decl);
   int c = find_param (op, refs.size_name, refs.size_pos);
+  tree binding = DECL_ARGUMENTS (op->decl);
+  if (c < 0 && refs.size_name && binding && DECL_NAME (binding)
+      && strcmp (IDENTIFIER_POINTER (DECL_NAME (binding)),
+		 TREE_STRING_POINTER (refs.size_name)) == 0)
+    {
+      error_at (loc, "the count of buffer %qD names the binding %qD; a "
+		"count is an integer parameter", p.decl, binding);
+      return false;
+    }
   if (c < 0 || c == (int) i)
     {
       if (c == (int) i)
@@ -896,7 +966,14 @@ resolve_buffer (idl_operation *op, unsigned i, const buffer_refs &refs)
   if (!refs.length_name)
     return true;
   int l = find_param (op, refs.length_name, -1);
-  if (l < 0 || l == (int) i || l == c)
+  if (l == c)
+    {
+      error_at (loc, "the length of buffer %qD, %qD, is also its count; "
+		"the length is what comes back, in an integer of its own",
+		p.decl, op->params[c].decl);
+      return false;
+    }
+  if (l < 0 || l == (int) i)
     {
       error_at (loc, "the length of buffer %qD names %qs, which is not "
 		"another parameter of %qD", p.decl,
@@ -919,14 +996,56 @@ resolve_buffer (idl_operation *op, unsigned i, const buffer_refs &refs)
   return true;
 }
 
+/* OP redeclares PREV: the annotations must say the same.  */
+static void
+compare_redeclaration (const idl_operation *op, const idl_operation *prev)
+{
+  auto_diagnostic_group d;
+  location_t loc = DECL_SOURCE_LOCATION (op->decl);
+  bool same = true;
+  if (op->iface != prev->iface || op->number != prev->number)
+    {
+      error_at (loc, "operation %qD redeclared as number %u of %qs; it was "
+		"number %u of %qs", op->decl, op->number,
+		op->iface->name.c_str (), prev->number,
+		prev->iface->name.c_str ());
+      same = false;
+    }
+  else if (op->oneway != prev->oneway)
+    {
+      error_at (loc, "operation %qD redeclared %s %<IDL_ONEWAY%>", op->decl,
+		op->oneway ? "with" : "without");
+      same = false;
+    }
+  else
+    for (unsigned i = 0; i < op->params.size () && i < prev->params.size ();
+	 i++)
+      {
+	const idl_param &a = op->params[i], &b = prev->params[i];
+	if (a.kind != b.kind || a.dir != b.dir || a.by_pointer != b.by_pointer
+	    || a.max != b.max || a.size_param != b.size_param
+	    || a.length_param != b.length_param || a.typical != b.typical)
+	  {
+	    error_at (DECL_SOURCE_LOCATION (a.decl), "parameter %qD of "
+		      "operation %qD is annotated differently than in its "
+		      "first declaration", a.decl, op->decl);
+	    same = false;
+	    break;
+	  }
+      }
+  if (!same)
+    inform (prev->loc, "%qD first declared here", prev->decl);
+}
+
 /* Check operation FNDECL (which carries idl_op ATTR) and add it to the
    model.  Every error is reported before giving up, so one compilation
    shows all of a prototype's mistakes.  */
 static void
 record_operation (tree fndecl, tree attr)
 {
-  if (idl_find_operation (fndecl))
-    return;			/* a compatible redeclaration */
+  /* A redeclaration is checked like a first declaration, and then
+     compared with it.  */
+  idl_operation *prev = idl_find_operation (fndecl);
 
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
   tree fntype = TREE_TYPE (fndecl);
@@ -953,6 +1072,7 @@ record_operation (tree fndecl, tree attr)
 
   idl_operation *op = new idl_operation ();
   op->decl = fndecl;
+  op->loc = loc;
   op->iface = iface;
   op->number = number;
   op->oneway = idl_attr ("idl_oneway", fndecl) != NULL_TREE;
@@ -972,9 +1092,26 @@ record_operation (tree fndecl, tree attr)
   tree parm = DECL_ARGUMENTS (fndecl);
   tree argtype = TYPE_ARG_TYPES (fntype);
   unsigned index = 0;
+  /* Unnamed parameters get a name while they are checked, so that a
+     message says which one it is rather than "({anonymous})".  */
+  std::vector<tree> named;
+  for (tree p = parm; p; p = DECL_CHAIN (p))
+    if (!DECL_NAME (p))
+      {
+	char buf[32];
+	snprintf (buf, sizeof buf, "<parameter %u>",
+		  (unsigned) (list_length (parm) - list_length (p) + 1));
+	DECL_NAME (p) = get_identifier (buf);
+	named.push_back (p);
+      }
   rdwr_map access;
   init_attr_rdwr_indices (&access, TYPE_ATTRIBUTES (fntype));
   std::vector<buffer_refs> refs;
+  struct unname
+  {
+    std::vector<tree> &v;
+    ~unname () { for (tree p : v) DECL_NAME (p) = NULL_TREE; }
+  } restore_names { named };
   for (; argtype && !VOID_TYPE_P (TREE_VALUE (argtype));
        argtype = TREE_CHAIN (argtype), index++)
     {
@@ -1041,6 +1178,23 @@ record_operation (tree fndecl, tree attr)
 	  }
     }
 
+  if (!prev)
+    for (idl_operation *other : iface->ops)
+      if (DECL_NAME (other->decl) == DECL_NAME (fndecl))
+	{
+	  /* GCC made a new declaration after "conflicting types": it has
+	     said what is wrong.  */
+	  delete op;
+	  return;
+	}
+  if (prev)
+    {
+      if (ok)
+	compare_redeclaration (op, prev);
+      delete op;
+      return;
+    }
+
   for (idl_operation *other : iface->ops)
     if (other->number == number)
       {
@@ -1055,9 +1209,14 @@ record_operation (tree fndecl, tree attr)
 
   if (ok && !idl_layout_operation (op))
     {
-      error_at (loc, "the messages of operation %qD do not fit in %d "
-		"message words and %d bytes of payload", fndecl,
-		IDL_MR_WORDS - 1, IDL_PAYLOAD_MAX);
+      unsigned nfds = MAX (op->request.nfds, op->reply.nfds);
+      if (nfds > IDL_MAX_FDS)
+	error_at (loc, "the messages of operation %qD carry %u descriptors; "
+		  "at most %d fit in one message", fndecl, nfds, IDL_MAX_FDS);
+      else
+	error_at (loc, "the messages of operation %qD do not fit in %d "
+		  "message words and %d bytes of payload", fndecl,
+		  IDL_MR_WORDS - 1, IDL_PAYLOAD_MAX);
       ok = false;
     }
 

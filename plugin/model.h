@@ -150,6 +150,8 @@ struct idl_interface;
 struct idl_operation
 {
   tree decl;			/* the prototype's FUNCTION_DECL */
+  location_t loc;		/* of its first declaration (a redeclaration
+				   moves DECL_SOURCE_LOCATION) */
   struct idl_interface *iface;
   unsigned number;
   bool oneway;

@@ -7,5 +7,5 @@
 
 IDL_INTERFACE (calc, 0x10, 1);
 
-IDL_OP (calc, 3) long f (idl_binding_t *b, long x);
+IDL_OP (calc, 3) long f (idl_binding_t *b, long x); /* { dg-message "first declared here" } */
 IDL_OP (calc, 4) long f (idl_binding_t *b, long x); /* { dg-error "'f'" "another number for 'f' is an error" } */
