@@ -24,6 +24,16 @@
 					 includes it; GCC 12 rejects
 					 -fdump-ipa-idlstub, see gcc-compat.h)
 
+     -fplugin-arg-idlstub-testgen=FILE   write FILE: a regression test
+					 program that serves and calls every
+					 operation of the translation unit
+					 with random values (testgen.cc)
+     -fplugin-arg-idlstub-testgen-header=NAME
+					 the header FILE includes ("fs.h",
+					 or <fs.h> as given); the file that
+					 declares the first operation by
+					 default
+
    The pipeline, one file per stage (paper 000, 5.3):
      attributes.cc  annotations -> validated interface model (model.cc)
      layout.cc      model -> register-packed message layouts
@@ -33,6 +43,7 @@
 #include "gcc-compat.h"
 #include "plugin-version.h"
 #include "model.h"
+#include "testgen.h"
 
 int plugin_is_GPL_compatible;
 
@@ -50,7 +61,11 @@ static const char help_text[] =
   "call\n"
   "  -fplugin-arg-idlstub-dump           write FILE.NNNi.idlstub: the "
   "interface model,\n"
-  "                                      layouts and generated bodies\n";
+  "                                      layouts and generated bodies\n"
+  "  -fplugin-arg-idlstub-testgen=FILE   write FILE, a program that tests "
+  "every operation\n"
+  "  -fplugin-arg-idlstub-testgen-header=NAME  what FILE includes "
+  "(the first operation's file)\n";
 
 static struct plugin_info idlstub_info = {
   "0.1",			/* version */
@@ -96,12 +111,34 @@ parse_arguments (const struct plugin_name_args *info)
 	      ok = false;
 	    }
 	}
+      else if (strcmp (key, "testgen") == 0
+	       || strcmp (key, "testgen-header") == 0)
+	{
+	  bool header = strcmp (key, "testgen-header") == 0;
+	  if (!value || !*value)
+	    {
+	      error ("%<-fplugin-arg-idlstub-%s%> needs a value: %<-fplugin-"
+		     "arg-idlstub-%s=%s%>", key, key, header ? "NAME" : "FILE");
+	      ok = false;
+	    }
+	  else if (header)
+	    idl_testgen_header = value;
+	  else
+	    idl_testgen_file = value;
+	}
       else
 	{
 	  error ("unknown option %<-fplugin-arg-idlstub-%s%>; "
 		 "%<-fplugin-arg-idlstub-help%> lists the options", key);
 	  ok = false;
 	}
+    }
+  if (ok && idl_testgen_header && !idl_testgen_file)
+    {
+      error ("%<-fplugin-arg-idlstub-testgen-header%> names the header of "
+	     "the test program; it needs %<-fplugin-arg-idlstub-testgen="
+	     "FILE%>");
+      ok = false;
     }
   return ok;
 }
@@ -141,5 +178,7 @@ plugin_init (struct plugin_name_args *info,
   register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
   if (want_dump)
     idl_enable_pass_dump ("ipa-idlstub");
+  if (idl_testgen_file)
+    idl_testgen_init (name);
   return 0;
 }
