@@ -226,9 +226,22 @@ send_fds (idl_binding_t *b, uint32_t seq, const int *fds, unsigned n)
   return IDL_E_NOMEM;
 }
 
+/* Wake a server that sleeps (SLEEPING, its flag): on the state word, or
+   on the socket (page.h).  */
+static void __attribute__ ((__noinline__))
+wake_server (idl_binding_t *b, uint32_t sleeping)
+{
+  if (sleeping == IDL_SLEEP_POLL)
+    idl_doorbell (b->sock, b->seq);
+  else
+    idl_futex_wake (&b->page->state, 0x7fffffff);
+}
+
 /* Store the request's tag, sequence number, payload length and
    descriptor count and hand the page to the server.  The words and
-   payload are already on the page, the descriptors on the socket.  */
+   payload are already on the page, the descriptors on the socket.
+   The state store and the flag load are sequentially consistent, as in
+   idl_page_publish.  */
 static inline void
 post_request (idl_binding_t *b, uint64_t tag, uint32_t seq,
 	      uint32_t payload_len, uint32_t nfds)
@@ -240,7 +253,11 @@ post_request (idl_binding_t *b, uint64_t tag, uint32_t seq,
   __atomic_store_n (&pg->payload_len, payload_len, __ATOMIC_RELAXED);
   __atomic_store_n (&pg->nfds, nfds, __ATOMIC_RELAXED);
   b->seq = seq;
-  idl_page_publish (pg, IDL_PAGE_REQUEST, &pg->server_sleeping);
+  __atomic_store_n (&pg->state, IDL_PAGE_REQUEST, __ATOMIC_SEQ_CST);
+  uint32_t sleeping = __atomic_load_n (&pg->server_sleeping,
+				       __ATOMIC_SEQ_CST);
+  if (__builtin_expect (sleeping != 0, 0))
+    wake_server (b, sleeping);
 }
 
 /* Receive the N descriptors the reply to the last request announced.  */

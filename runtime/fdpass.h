@@ -30,6 +30,7 @@
 #include "syscall.h"
 
 #define IDL_FDMSG_MAGIC 0x49444c46u	/* "IDLF" */
+#define IDL_DOORBELL_MAGIC 0x49444c44u	/* "IDLD" */
 
 /* How many stale socket messages a receiver discards looking for the
    one it wants before it calls the message malformed.  A well-behaved
@@ -97,6 +98,34 @@ idl_fd_send (int sock, uint32_t seq, const int *fds, unsigned n)
     r = idl_sys_sendmsg (sock, &m, IDL_MSG_DONTWAIT | IDL_MSG_NOSIGNAL);
   while (r == -IDL_EINTR);
   return r < 0 ? r : 0;
+}
+
+/* Ring the doorbell of a server worker sleeping on SOCK (page.h,
+   IDL_SLEEP_POLL): a body-only message, which every receiver of
+   descriptor messages discards as not its own.  Errors are ignored: a
+   full queue holds a message that wakes the server already, and a dead
+   server is noticed by the wait that follows.  */
+static inline void
+idl_doorbell (int sock, uint32_t seq)
+{
+  struct idl_fdmsg body;
+  struct idl_iovec iov;
+  struct idl_msghdr m;
+
+  body.magic = IDL_DOORBELL_MAGIC;
+  body.seq = seq;
+  iov.base = &body;
+  iov.len = sizeof body;
+  m.name = 0;
+  m.namelen = 0;
+  m.pad1 = 0;
+  m.iov = &iov;
+  m.iovlen = 1;
+  m.control = 0;
+  m.controllen = 0;
+  m.flags = 0;
+  m.pad2 = 0;
+  idl_sys_sendmsg (sock, &m, IDL_MSG_DONTWAIT | IDL_MSG_NOSIGNAL);
 }
 
 /* Take one socket message from SOCK without blocking.  Every
@@ -204,25 +233,6 @@ idl_fd_recv (int sock, uint32_t seq, int *fds, unsigned n)
 	return IDL_FDRECV_BAD;
     }
   return IDL_FDRECV_BAD;
-}
-
-/* Take every socket message queued on SOCK (at most IDL_FD_DRAIN_MAX)
-   and close the descriptors they carry: for a receiver that knows no
-   message it wants can be queued.  Returns how many it took.  */
-static inline unsigned
-idl_fd_drain (int sock)
-{
-  unsigned taken;
-
-  for (taken = 0; taken < IDL_FD_DRAIN_MAX; taken++)
-    {
-      int got[IDL_MAX_FDS];
-      unsigned ngot;
-      if (idl_fd_recv_one (sock, 0, got, &ngot) < 0)
-	break;
-      idl_fd_close_all (got, ngot);
-    }
-  return taken;
 }
 
 #endif /* IDL_FDPASS_H */

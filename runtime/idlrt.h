@@ -141,10 +141,26 @@ idl_server_t *idl_server_create (const char *name,
 				 const idl_interface_t *iface,
 				 idl_dispatch_fn dispatch, int *err);
 
-/* Serve until idl_server_stop.  Every connection is served by its own
-   thread, but calls into the implementations are serialized: an
-   implementation never runs concurrently with another one of the same
-   server.  Returns 0, or -1 if the server could not run.  */
+/* How idl_server_run serves; call before it.
+
+   N == 0, the default: every connection has a thread of its own, and
+   calls into the implementations are serialized: an implementation
+   never runs concurrently with another one of the same server.
+
+   N >= 1: N threads in all, the one calling idl_server_run among them,
+   each serving its share of the connections (a new connection goes to
+   the thread with the fewest).  Up to N implementations run at once,
+   so with N > 1 they must be thread-safe; an implementation that takes
+   long delays the other clients of its thread only.  N == 1 is a
+   single-threaded server: idl_server_run serves everything in the
+   calling thread and creates no thread at all.
+
+   Returns 0, or -1 if N is over 1024 or the server has run.  */
+int idl_server_set_workers (idl_server_t *srv, unsigned n);
+
+/* Serve until idl_server_stop, in the mode idl_server_set_workers
+   chose.  Returns 0, or -1 if the server could not run (or has run
+   before).  */
 int idl_server_run (idl_server_t *srv);
 
 /* Ask SRV to stop; idl_server_run returns after the current call.  May be

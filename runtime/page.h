@@ -71,7 +71,12 @@
 
    Wake-ups: a waiter sets its *_sleeping flag around FUTEX_WAIT and a
    publisher only calls FUTEX_WAKE when the peer's flag is set, which
-   keeps both syscalls off the path when spinning was enough.  The
+   keeps both syscalls off the path when spinning was enough.  A server
+   worker thread that serves many connections (server.c) cannot sleep on
+   all their state words at once; it sleeps in epoll_wait on their
+   sockets instead and says so with IDL_SLEEP_POLL in server_sleeping,
+   and a client that sees that value rings a doorbell (a small socket
+   message, fdpass.h) instead of calling FUTEX_WAKE.  The
    state store and the flag load are sequentially consistent, and so is
    the waiter's flag store before the kernel rechecks the state word:
    either the publisher sees the flag or the kernel sees the new state
@@ -172,6 +177,12 @@ unsigned idl_spin_limit (void) __attribute__ ((__visibility__ ("hidden")));
 #define IDL_CLIENT_SLICE_NS (20L * 1000 * 1000)
 #define IDL_SERVER_SLICE_NS (100L * 1000 * 1000)
 
+/* What a *_sleeping flag holds: 0 while the side is awake (spinning or
+   working), IDL_SLEEP_FUTEX while it sleeps on the state word,
+   IDL_SLEEP_POLL (server only) while it sleeps on the socket.  */
+#define IDL_SLEEP_FUTEX 1
+#define IDL_SLEEP_POLL 2
+
 /* idl_page_wait's results besides a state.  */
 #define IDL_WAIT_PEER_GONE (-1)
 #define IDL_WAIT_STOPPED (-2)
@@ -218,7 +229,7 @@ idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
       if (slice_ns <= 0)
 	return IDL_WAIT_SLICE;
 
-      __atomic_store_n (my_sleeping, 1, __ATOMIC_SEQ_CST);
+      __atomic_store_n (my_sleeping, IDL_SLEEP_FUTEX, __ATOMIC_SEQ_CST);
       idl_futex_wait (&pg->state, s, slice_ns);
       __atomic_store_n (my_sleeping, 0, __ATOMIC_RELAXED);
 

@@ -1,13 +1,25 @@
-/* server.c -- a server: accept loop, handshake, one thread per connection.
+/* server.c -- a server: accept loop, handshake, serving connections.
 
    Copyright (C) 2026 The idlstub authors.
    This file is part of idlstub; see COPYING for the terms.
 
    idl_server_create binds and listens on a SOCK_SEQPACKET Unix socket.
-   idl_server_run polls the listening socket and a stop eventfd; each
-   accepted connection gets a detached thread that does the handshake
-   (hello in, welcome and the page's memfd out) and then serves the
-   page (page.h) until the client goes away or the server stops.
+   idl_server_run serves in one of two modes (idl_server_set_workers):
+
+   - a thread per connection (the default): idl_server_run polls the
+     listening socket and a stop eventfd; each accepted connection gets
+     a detached thread that does the handshake (hello in, welcome and
+     the page's memfd out) and then serves the page (page.h), sleeping
+     on its state word, until the client goes away or the server stops;
+   - N workers: N threads in all (the caller's among them), each with
+     an epoll set holding its share of the connections.  A worker spins
+     over its pages' state words, then sleeps in epoll_wait with
+     IDL_SLEEP_POLL in each page's server_sleeping, so that a client
+     rings the socket instead of the futex; the same epoll_wait reports
+     hang-ups, handshakes, new connections handed to it and stop.  The
+     caller's worker also accepts, and gives each connection to the
+     worker with the fewest.  Handshakes are asynchronous there, so a
+     client that never says hello delays nobody.
 
    A server never trusts a client: the request tag, payload length and
    descriptor count are read once from the page, checked, and the
@@ -20,9 +32,11 @@
    end of its dispatch, so neither a flood of them nor a client that
    never announces them makes the server's table grow.
 
-   Dispatch calls are serialized by one mutex per server (see
-   idl_server_run in idlrt.h): implementations need no locking of their
-   own, and the lock is never held while waiting for a client.  */
+   With a thread per connection, dispatch calls are serialized by one
+   mutex per server (see idl_server_run in idlrt.h): implementations
+   need no locking of their own, and the lock is never held while
+   waiting for a client.  With N workers, up to N implementations run
+   at once, one per worker.  */
 
 #define _GNU_SOURCE 1		/* memfd_create, accept4, struct ucred */
 #include <errno.h>
@@ -31,6 +45,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -51,6 +66,8 @@ struct idl_call
   gid_t gid;
 };
 
+struct idl_worker;
+
 struct idl_conn
 {
   struct idl_conn *next, *prev;	/* srv->conns, under conns_lock */
@@ -60,18 +77,46 @@ struct idl_conn
   /* The private copy of each request, IDL_MSG_BYTES (idlrt-abi.h); the
      dispatcher writes the reply into it too.  */
   uint64_t *msg;
-  /* Since when (CLOCK_MONOTONIC ns) the socket has held a message
-     while no request came, or 0: see idle_check.  */
-  int64_t queued_since;
+  /* The sequence number of the last request taken: the next one's
+     descriptors, if any, come with the next number.  */
+  uint32_t last_seq;
+  /* Since when (CLOCK_MONOTONIC ns) a message that looks like the next
+     request's descriptors has waited for that request, or 0: see
+     idle_check.  */
+  int64_t pending_since;
   struct idl_call call;
+  /* Worker mode only.  */
+  struct idl_worker *worker;	/* owner, once handed over */
+  struct idl_conn *wnext, *wprev;	/* the owner's list */
+  struct idl_conn *inbox_next;	/* on the owner's inbox, before that */
+  int64_t hello_deadline;	/* while page is NULL: when to give up */
 };
 
-/* How long a socket message may sit unannounced on an idle connection
-   before idle_check discards it.  A client sends descriptors just
-   before it publishes their request, so only a client stalled that long
-   between two statements loses any (its request then fails with
-   IDL_E_BADMSG).  */
+/* How long a message that looks like the next request's descriptors
+   may wait for that request before idle_check discards it.  A client
+   sends descriptors just before it publishes their request, so only a
+   client stalled that long between two statements loses any (its
+   request then fails with IDL_E_BADMSG).  */
 #define IDL_STALE_FDS_NS (1000L * 1000 * 1000)
+
+/* A worker (worker mode): a thread and the connections it serves.  */
+struct idl_worker
+{
+  idl_server_t *srv;
+  int epfd;
+  int inbox_fd;			/* eventfd: connections were handed over */
+  pthread_mutex_t inbox_lock;
+  struct idl_conn *inbox;	/* handed over, not yet taken */
+  struct idl_conn *conns;	/* ours */
+  unsigned nconns;		/* ours and in the inbox (atomic: the
+				   acceptor reads it to balance) */
+  unsigned spin;
+  pthread_t tid;
+  int started;
+};
+
+/* Most workers a server may have.  */
+#define IDL_MAX_WORKERS 1024
 
 struct idl_server
 {
@@ -86,6 +131,9 @@ struct idl_server
   pthread_cond_t conns_done;	/* signalled when nconns drops */
   struct idl_conn *conns;
   unsigned nconns;
+  unsigned nworkers;		/* 0: a thread per connection */
+  struct idl_worker *workers;	/* while running with workers */
+  int running;
 };
 
 static inline uint64_t
@@ -96,6 +144,31 @@ error_tag (int code)
 
 /* Handshake.  */
 
+/* Read the client's hello if it has come.  Returns 0, 1 if nothing is
+   queued yet, or -1 if what came is not a hello.  */
+static int
+read_hello (struct idl_conn *c, struct idl_hello_msg *hello)
+{
+  struct iovec iov = { hello, sizeof *hello };
+  struct msghdr msg = { 0 };
+  ssize_t n;
+
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  /* No control buffer: any descriptors a client sends are discarded by
+     the kernel (and MSG_CTRUNC reported), never installed here.  */
+  do
+    n = recvmsg (c->sock, &msg, MSG_DONTWAIT);
+  while (n < 0 && errno == EINTR);
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+    return 1;
+  if (n < (ssize_t) sizeof hello->h || (msg.msg_flags & MSG_TRUNC)
+      || hello->h.nops > IDL_HELLO_OPS_MAX
+      || (size_t) n != sizeof hello->h + hello->h.nops * sizeof (uint64_t))
+    return -1;
+  return 0;
+}
+
 /* Read the client's hello, waiting at most IDL_HANDSHAKE_TIMEOUT_MS and
    giving up at once if the server stops.  Returns 0 or -1.  */
 static int
@@ -103,8 +176,6 @@ receive_hello (struct idl_conn *c, struct idl_hello_msg *hello)
 {
   struct pollfd p[2] = { { c->sock, POLLIN, 0 },
 			 { c->srv->stop_fd, POLLIN, 0 } };
-  struct iovec iov = { hello, sizeof *hello };
-  struct msghdr msg = { 0 };
   ssize_t n;
 
   do
@@ -112,16 +183,7 @@ receive_hello (struct idl_conn *c, struct idl_hello_msg *hello)
   while (n < 0 && errno == EINTR);
   if (n <= 0 || !(p[0].revents & POLLIN) || p[1].revents)
     return -1;
-  msg.msg_iov = &iov;
-  msg.msg_iovlen = 1;
-  /* No control buffer: any descriptors a client sends are discarded by
-     the kernel (and MSG_CTRUNC reported), never installed here.  */
-  n = recvmsg (c->sock, &msg, MSG_DONTWAIT);
-  if (n < (ssize_t) sizeof hello->h || (msg.msg_flags & MSG_TRUNC)
-      || hello->h.nops > IDL_HELLO_OPS_MAX
-      || (size_t) n != sizeof hello->h + hello->h.nops * sizeof (uint64_t))
-    return -1;
-  return 0;
+  return read_hello (c, hello) == 0 ? 0 : -1;
 }
 
 /* Is operation-table entry E in the sorted table OPS[0..N-1]?  */
@@ -230,21 +292,18 @@ send_welcome (int sock, int status, int fd)
   return n == (ssize_t) sizeof w ? 0 : -1;
 }
 
-/* Agree on the interface and hand over the page.  Returns IDL_OK when
-   the connection is ready to serve.  */
+/* Answer HELLO: agree on the interface and hand over the page.
+   Returns IDL_OK when the connection is ready to serve.  */
 static int
-handshake (struct idl_conn *c)
+answer_hello (struct idl_conn *c, const struct idl_hello_msg *hello)
 {
   const idl_interface_t *me = &c->srv->iface;
-  struct idl_hello_msg hello;
   int status, fd = -1;
 
-  if (receive_hello (c, &hello) != 0)
-    return IDL_E_CONNECT;
-  if (hello.h.magic != IDL_HELLO_MAGIC
-      || hello.h.wire_version != IDL_WIRE_VERSION)
+  if (hello->h.magic != IDL_HELLO_MAGIC
+      || hello->h.wire_version != IDL_WIRE_VERSION)
     status = IDL_E_CONNECT;
-  else if (!compatible (me, &hello))
+  else if (!compatible (me, hello))
     status = IDL_E_IFACE;
   else
     {
@@ -256,6 +315,17 @@ handshake (struct idl_conn *c)
   if (fd >= 0)
     close (fd);			/* the mapping keeps the page alive */
   return status;
+}
+
+/* The handshake of a connection thread: wait for the hello, answer.  */
+static int
+handshake (struct idl_conn *c)
+{
+  struct idl_hello_msg hello;
+
+  if (receive_hello (c, &hello) != 0)
+    return IDL_E_CONNECT;
+  return answer_hello (c, &hello);
 }
 
 /* Serving a connection.  */
@@ -396,6 +466,23 @@ finish_reply (struct idl_conn *c, uint64_t rtag, uint32_t seq,
   send_reply (pg, rtag, msg, (uint32_t) len, sent);
 }
 
+/* Run the dispatcher on C's private message.  With a thread per
+   connection, implementations run one at a time (idlrt.h); a worker
+   runs them on its own thread.  */
+static uint64_t
+dispatch (struct idl_conn *c)
+{
+  idl_server_t *srv = c->srv;
+  uint64_t rtag;
+
+  if (srv->nworkers != 0)
+    return srv->dispatch (&c->call, c->msg);
+  pthread_mutex_lock (&srv->dispatch_lock);
+  rtag = srv->dispatch (&c->call, c->msg);
+  pthread_mutex_unlock (&srv->dispatch_lock);
+  return rtag;
+}
+
 /* Serve the request C's page holds.  */
 static void
 serve_request (struct idl_conn *c)
@@ -413,6 +500,9 @@ serve_request (struct idl_conn *c)
   uint32_t nfds = __atomic_load_n (&pg->nfds, __ATOMIC_RELAXED);
   unsigned n = tag & IDL_TAG_COUNT_MASK;
   int oneway = (tag & IDL_TAG_ONEWAY) != 0;
+
+  c->last_seq = seq;
+  c->pending_since = 0;
 
   if (__builtin_expect (len > IDL_PAYLOAD_MAX || nfds > IDL_MAX_FDS, 0))
     {
@@ -460,9 +550,7 @@ serve_request (struct idl_conn *c)
     {
       /* Let the client go on before the implementation runs.  */
       idl_page_publish (pg, IDL_PAGE_IDLE, &pg->client_sleeping);
-      pthread_mutex_lock (&srv->dispatch_lock);
-      srv->dispatch (&c->call, msg);
-      pthread_mutex_unlock (&srv->dispatch_lock);
+      dispatch (c);
       /* Nobody reads a one-way reply: drop what the dispatcher meant to
 	 send with it.  */
       int out[IDL_MAX_FDS];
@@ -471,9 +559,7 @@ serve_request (struct idl_conn *c)
       return;
     }
 
-  pthread_mutex_lock (&srv->dispatch_lock);
-  uint64_t rtag = srv->dispatch (&c->call, msg);
-  pthread_mutex_unlock (&srv->dispatch_lock);
+  uint64_t rtag = dispatch (c);
   finish_reply (c, rtag, seq, rfds, nr);
 }
 
@@ -485,33 +571,60 @@ now_ns (void)
   return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* Housekeeping after a sleep slice in which no request came.  A socket
-   message queued on an idle connection is one the client sent without
-   announcing it (a well-behaved client announces its descriptors
-   microseconds after sending them).  Such messages are discarded at
-   the client's next request with descriptors anyway (fdpass.h), but
-   one may hold the client's own end of the connection: then the
-   client's death closes no socket, we would never see the hang-up, and
-   this thread would serve a dead connection for ever.  So a message
-   that has sat unannounced for IDL_STALE_FDS_NS is taken and its
-   descriptors closed.  */
-static void
-idle_check (struct idl_conn *c)
-{
-  struct pollfd p = { c->sock, POLLIN, 0 };
+/* Discard what C's socket holds that no request of C's will claim:
+   called when the connection is idle (after a sleep slice, or when a
+   worker is told the socket became readable with no request on the
+   page).  A well-behaved client leaves nothing there for long: it sends
+   descriptors microseconds before it publishes their request, and its
+   doorbells (page.h) are taken here.  Anything else is junk, and is
+   discarded at the client's next request with descriptors anyway
+   (fdpass.h), but one message may hold the client's own end of the
+   connection: then the client's death closes no socket, we would never
+   see the hang-up, and the connection would be served for ever.
 
-  if (poll (&p, 1, 0) != 1 || !(p.revents & POLLIN))
+   So each message at the head of the queue is peeked at and taken
+   unless it looks like the next request's descriptors (the next
+   sequence number); such a one is given IDL_STALE_FDS_NS to be
+   claimed, and then taken too.  Neither the peek nor the taking has a
+   control buffer, so the kernel installs none of the descriptors here:
+   it drops them.  */
+static void
+idle_check (struct idl_conn *c, int64_t now)
+{
+  for (unsigned i = 0; i < IDL_FD_DRAIN_MAX; i++)
     {
-      c->queued_since = 0;
-      return;
-    }
-  int64_t now = now_ns ();
-  if (c->queued_since == 0)
-    c->queued_since = now;
-  else if (now - c->queued_since >= IDL_STALE_FDS_NS)
-    {
-      idl_fd_drain (c->sock);
-      c->queued_since = 0;
+      union
+      {
+	struct idl_fdmsg hdr;
+	unsigned char room[sizeof (struct idl_fdmsg) + 1];
+      } body;
+      struct iovec iov = { &body, sizeof body.room };
+      struct msghdr m = { 0 };
+      ssize_t n;
+
+      m.msg_iov = &iov;
+      m.msg_iovlen = 1;
+      n = recvmsg (c->sock, &m, MSG_PEEK | MSG_DONTWAIT);
+      if (n < 0)
+	{
+	  c->pending_since = 0;	/* nothing queued (or the socket died) */
+	  return;
+	}
+      if (n == (ssize_t) sizeof body.hdr && !(m.msg_flags & MSG_TRUNC)
+	  && body.hdr.magic == IDL_FDMSG_MAGIC
+	  && body.hdr.seq == c->last_seq + 1)
+	{
+	  if (c->pending_since == 0)
+	    c->pending_since = now;
+	  if (now - c->pending_since < IDL_STALE_FDS_NS)
+	    return;
+	}
+      /* Take it without a control buffer: the kernel drops its
+	 descriptors instead of installing them here.  */
+      m.msg_flags = 0;
+      if (recvmsg (c->sock, &m, MSG_DONTWAIT) < 0)
+	return;
+      c->pending_since = 0;
     }
 }
 
@@ -529,13 +642,12 @@ serve (struct idl_conn *c)
       if (s == IDL_WAIT_SLICE)
 	{
 	  spin = 0;
-	  idle_check (c);
+	  idle_check (c, now_ns ());
 	  continue;
 	}
       if (s < 0)
 	return;			/* the client died, or we stop */
       spin = spin_limit;
-      c->queued_since = 0;
       serve_request (c);
     }
 }
@@ -560,8 +672,26 @@ end_connection (struct idl_conn *c)
   if (c->page)
     munmap (c->page, IDL_PAGE_SIZE);
   close (c->sock);
-  free (c->msg);
+  if (c->msg)
+    munmap (c->msg, IDL_MSG_BYTES);
   free (c);
+}
+
+/* Give C its private message buffer.  Anonymous memory: page-aligned
+   (the ABI asks for 64), zero, so that a dispatcher that announces
+   more reply payload than it wrote leaks nothing of the server's heap,
+   only this client's own old bytes; and resident only where touched,
+   so a connection whose messages are small costs a few KiB, not
+   IDL_MSG_BYTES.  Returns 0 or -1.  */
+static int
+alloc_msg (struct idl_conn *c)
+{
+  void *p = mmap (NULL, IDL_MSG_BYTES, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED)
+    return -1;
+  c->msg = p;
+  return 0;
 }
 
 /* A connection's thread: handshake, serve, clean up.  */
@@ -570,36 +700,27 @@ connection_main (void *arg)
 {
   struct idl_conn *c = arg;
 
-  /* Off the stack: IDL_MSG_BYTES is 129 KiB.  Zeroed once, so that a
-     dispatcher that announces more reply payload than it wrote leaks
-     nothing of the server's heap, only this client's own old bytes.  */
-  c->msg = aligned_alloc (64, IDL_MSG_BYTES);
-  if (c->msg)
-    memset (c->msg, 0, IDL_MSG_BYTES);
-  if (c->msg && handshake (c) == IDL_OK)
+  if (alloc_msg (c) == 0 && handshake (c) == IDL_OK)
     serve (c);
   end_connection (c);
   return NULL;
 }
 
-/* Start a thread for accepted socket SOCK; on failure drop the
-   connection (the client sees a hang-up, not a hang).  */
-static void
-start_connection (idl_server_t *srv, int sock)
+/* A connection for accepted socket SOCK, registered with SRV; NULL
+   (and SOCK closed) if out of memory.  */
+static struct idl_conn *
+new_connection (idl_server_t *srv, int sock)
 {
   struct idl_conn *c = calloc (1, sizeof *c);
   struct ucred cred;
   socklen_t len = sizeof cred;
   struct timeval tv = { IDL_HANDSHAKE_TIMEOUT_MS / 1000,
 			(IDL_HANDSHAKE_TIMEOUT_MS % 1000) * 1000 };
-  pthread_attr_t attr;
-  pthread_t tid;
-  int rc;
 
   if (!c)
     {
       close (sock);
-      return;
+      return NULL;
     }
   c->srv = srv;
   c->sock = sock;
@@ -622,13 +743,433 @@ start_connection (idl_server_t *srv, int sock)
   srv->conns = c;
   srv->nconns++;
   pthread_mutex_unlock (&srv->conns_lock);
+  return c;
+}
 
+/* Start a thread for accepted socket SOCK; on failure drop the
+   connection (the client sees a hang-up, not a hang).  */
+static void
+start_connection (idl_server_t *srv, int sock)
+{
+  struct idl_conn *c = new_connection (srv, sock);
+  pthread_attr_t attr;
+  pthread_t tid;
+  int rc;
+
+  if (!c)
+    return;
   pthread_attr_init (&attr);
   pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
   rc = pthread_create (&tid, &attr, connection_main, c);
   pthread_attr_destroy (&attr);
   if (rc != 0)
     end_connection (c);
+}
+
+/* Worker mode.  */
+
+/* epoll_event.data.ptr of the descriptors in a worker's set that are
+   not connections.  */
+static char mark_stop, mark_listen, mark_inbox;
+
+/* Take connection C into worker W (W's thread): watch its socket, and
+   give it IDL_HANDSHAKE_TIMEOUT_MS to say hello.  Returns 0, or -1 if
+   C could not be set up (it is W's all the same: worker_drop it).  */
+static int
+worker_take (struct idl_worker *w, struct idl_conn *c)
+{
+  struct epoll_event ev = { EPOLLIN | EPOLLRDHUP | EPOLLET, { .ptr = c } };
+
+  c->worker = w;
+  c->wprev = NULL;
+  c->wnext = w->conns;
+  if (c->wnext)
+    c->wnext->wprev = c;
+  w->conns = c;
+  c->hello_deadline = now_ns () + IDL_HANDSHAKE_TIMEOUT_MS * 1000000L;
+  /* Registering reports what is already queued: a hello that came
+     before we took the connection is not missed (edge-triggered).  */
+  if (alloc_msg (c) != 0
+      || epoll_ctl (w->epfd, EPOLL_CTL_ADD, c->sock, &ev) != 0)
+    return -1;
+  return 0;
+}
+
+/* Forget connection C of worker W and end it.  */
+static void
+worker_drop (struct idl_worker *w, struct idl_conn *c)
+{
+  if (c->wprev)
+    c->wprev->wnext = c->wnext;
+  else
+    w->conns = c->wnext;
+  if (c->wnext)
+    c->wnext->wprev = c->wprev;
+  __atomic_fetch_sub (&w->nconns, 1, __ATOMIC_RELAXED);
+  /* Closing the socket takes it out of the epoll set.  */
+  end_connection (c);
+}
+
+/* Take the connections the acceptor handed to W.  */
+static void
+worker_take_inbox (struct idl_worker *w)
+{
+  uint64_t count;
+  struct idl_conn *list;
+
+  if (read (w->inbox_fd, &count, sizeof count) < 0)
+    {
+      /* EAGAIN: already taken with an earlier event.  */
+    }
+  pthread_mutex_lock (&w->inbox_lock);
+  list = w->inbox;
+  w->inbox = NULL;
+  pthread_mutex_unlock (&w->inbox_lock);
+  while (list)
+    {
+      struct idl_conn *c = list;
+      list = c->inbox_next;
+      if (worker_take (w, c) != 0)
+	worker_drop (w, c);
+    }
+}
+
+/* Hand accepted socket SOCK to the worker with the fewest connections
+   (ME, the acceptor, when that is itself).  */
+static void
+hand_over (struct idl_worker *me, int sock)
+{
+  idl_server_t *srv = me->srv;
+  struct idl_worker *w = me;
+  struct idl_conn *c;
+
+  for (unsigned i = 0; i < srv->nworkers; i++)
+    if (__atomic_load_n (&srv->workers[i].nconns, __ATOMIC_RELAXED)
+	< __atomic_load_n (&w->nconns, __ATOMIC_RELAXED))
+      w = &srv->workers[i];
+  c = new_connection (srv, sock);
+  if (!c)
+    return;
+  __atomic_fetch_add (&w->nconns, 1, __ATOMIC_RELAXED);
+  if (w == me)
+    {
+      if (worker_take (me, c) != 0)
+	worker_drop (me, c);
+      return;
+    }
+  pthread_mutex_lock (&w->inbox_lock);
+  c->inbox_next = w->inbox;
+  w->inbox = c;
+  pthread_mutex_unlock (&w->inbox_lock);
+  uint64_t one = 1;
+  if (write (w->inbox_fd, &one, sizeof one) < 0)
+    {
+      /* EAGAIN: the counter is full, so it is readable anyway.  */
+    }
+}
+
+/* Accept every queued connection (the listening socket is non-blocking
+   in worker mode).  */
+static void
+worker_accept (struct idl_worker *w)
+{
+  idl_server_t *srv = w->srv;
+
+  for (;;)
+    {
+      int sock = accept4 (srv->listen_fd, NULL, NULL, SOCK_CLOEXEC);
+      if (sock >= 0)
+	hand_over (w, sock);
+      else if (errno != EINTR && errno != ECONNABORTED)
+	/* EAGAIN: none left.  EMFILE and the like: the connection
+	   stays queued and is retried at the next event or slice.  */
+	return;
+    }
+}
+
+/* A readable or hung-up connection C of W.  */
+static void
+worker_event (struct idl_worker *w, struct idl_conn *c, uint32_t events)
+{
+  if (events & (EPOLLHUP | EPOLLRDHUP | EPOLLERR))
+    {
+      /* The client is gone; a request it published just before it
+	 died would only get a reply nobody reads.  */
+      worker_drop (w, c);
+      return;
+    }
+  if (!(events & EPOLLIN))
+    return;
+  if (!c->page)
+    {
+      struct idl_hello_msg hello;
+      int r = read_hello (c, &hello);
+      if (r > 0)
+	return;			/* nothing yet */
+      if (r < 0 || answer_hello (c, &hello) != IDL_OK)
+	worker_drop (w, c);
+      return;
+    }
+  /* A doorbell, descriptors about to be announced, or junk; a request
+     on the page is served by the scan.  */
+  idle_check (c, now_ns ());
+}
+
+/* Serve every request waiting on W's pages; returns how many.  */
+static unsigned
+worker_scan (struct idl_worker *w)
+{
+  unsigned served = 0;
+
+  for (struct idl_conn *c = w->conns; c; c = c->wnext)
+    if (c->page
+	&& __atomic_load_n (&c->page->state, __ATOMIC_ACQUIRE)
+	   == IDL_PAGE_REQUEST)
+      {
+	serve_request (c);
+	served++;
+      }
+  return served;
+}
+
+/* Tell W's clients that W is about to sleep on their sockets (page.h),
+   then look at their pages once more: a client that published before
+   it could see the flag is served now instead of waiting for a
+   doorbell it did not ring.  Returns nonzero if there is a request.  */
+static int
+worker_announce_sleep (struct idl_worker *w)
+{
+  int found = 0;
+
+  for (struct idl_conn *c = w->conns; c; c = c->wnext)
+    if (c->page)
+      __atomic_store_n (&c->page->server_sleeping, IDL_SLEEP_POLL,
+			__ATOMIC_SEQ_CST);
+  for (struct idl_conn *c = w->conns; c && !found; c = c->wnext)
+    found = c->page
+	    && __atomic_load_n (&c->page->state, __ATOMIC_SEQ_CST)
+	       == IDL_PAGE_REQUEST;
+  return found;
+}
+
+static void
+worker_awake (struct idl_worker *w)
+{
+  for (struct idl_conn *c = w->conns; c; c = c->wnext)
+    if (c->page)
+      __atomic_store_n (&c->page->server_sleeping, 0, __ATOMIC_RELAXED);
+}
+
+/* What W must do by the clock: drop connections whose hello is late,
+   discard stale messages (idle_check).  Returns how many milliseconds
+   epoll_wait may sleep: -1 (for ever) when nothing is due.  */
+static int
+worker_timers (struct idl_worker *w, int64_t now)
+{
+  int64_t next = 0;
+
+  for (struct idl_conn *c = w->conns, *n; c; c = n)
+    {
+      n = c->wnext;
+      if (!c->page)
+	{
+	  if (now >= c->hello_deadline)
+	    {
+	      worker_drop (w, c);
+	      continue;
+	    }
+	  if (next == 0 || c->hello_deadline < next)
+	    next = c->hello_deadline;
+	}
+      else if (c->pending_since != 0)
+	{
+	  idle_check (c, now);
+	  if (c->pending_since != 0
+	      && (next == 0 || c->pending_since + IDL_STALE_FDS_NS < next))
+	    next = c->pending_since + IDL_STALE_FDS_NS;
+	}
+    }
+  /* With connections, wake at least once a slice: a wake-up a client
+     could not send (its doorbell found its queue full) or withheld
+     costs it a slice, not a hang, as in thread mode.  */
+  if (w->conns && (next == 0 || next > now + IDL_SERVER_SLICE_NS))
+    next = now + IDL_SERVER_SLICE_NS;
+  if (next == 0)
+    return -1;
+  /* Round up, so that the wake-up finds the time has come.  */
+  return next <= now ? 0 : (int) ((next - now + 999999) / 1000000);
+}
+
+/* How many requests a busy worker serves between looks at its epoll
+   set: new connections' handshakes, hang-ups and stop are not left
+   waiting until it is idle, and a look (a system call) costs little
+   spread over that many requests.  */
+#define IDL_WORKER_POLL_EVERY 64
+
+/* A worker's loop: serve, spin, sleep, until the server stops.  */
+static void
+worker_loop (struct idl_worker *w)
+{
+  idl_server_t *srv = w->srv;
+  struct epoll_event ev[64];
+  unsigned spins = 0, served = 0;
+  int timeout = -1;
+
+  while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
+    {
+      unsigned k = worker_scan (w);
+      if (k)
+	{
+	  spins = 0;
+	  served += k;
+	  if (served < IDL_WORKER_POLL_EVERY)
+	    continue;
+	}
+      else if (spins < w->spin)
+	{
+	  spins++;
+	  idl_cpu_relax ();
+	  continue;
+	}
+      spins = 0;
+      served = 0;
+
+      int n = 0;
+      if (k)
+	/* Busy: only look.  */
+	n = epoll_wait (w->epfd, ev, sizeof ev / sizeof ev[0], 0);
+      else
+	{
+	  if (!worker_announce_sleep (w))
+	    n = epoll_wait (w->epfd, ev, sizeof ev / sizeof ev[0], timeout);
+	  worker_awake (w);
+	}
+      for (int i = 0; i < n; i++)
+	{
+	  void *p = ev[i].data.ptr;
+	  if (p == &mark_stop)
+	    ;			/* the loop condition sees it */
+	  else if (p == &mark_listen)
+	    worker_accept (w);
+	  else if (p == &mark_inbox)
+	    worker_take_inbox (w);
+	  else
+	    worker_event (w, p, ev[i].events);
+	}
+      timeout = worker_timers (w, now_ns ());
+    }
+}
+
+/* Set worker W up (any thread): its epoll set holds the stop eventfd,
+   its inbox eventfd and, for the acceptor, the listening socket, all
+   level-triggered.  Returns 0 or -1.  */
+static int
+worker_init (idl_server_t *srv, struct idl_worker *w, int acceptor)
+{
+  struct epoll_event ev = { EPOLLIN, { .ptr = &mark_stop } };
+
+  w->srv = srv;
+  w->spin = idl_spin_limit ();
+  w->inbox_fd = -1;
+  pthread_mutex_init (&w->inbox_lock, NULL);
+  w->epfd = epoll_create1 (EPOLL_CLOEXEC);
+  if (w->epfd < 0)
+    return -1;
+  w->inbox_fd = eventfd (0, EFD_CLOEXEC | EFD_NONBLOCK);
+  if (w->inbox_fd < 0
+      || epoll_ctl (w->epfd, EPOLL_CTL_ADD, srv->stop_fd, &ev) != 0)
+    return -1;
+  ev.data.ptr = &mark_inbox;
+  if (epoll_ctl (w->epfd, EPOLL_CTL_ADD, w->inbox_fd, &ev) != 0)
+    return -1;
+  ev.data.ptr = &mark_listen;
+  if (acceptor && epoll_ctl (w->epfd, EPOLL_CTL_ADD, srv->listen_fd, &ev) != 0)
+    return -1;
+  return 0;
+}
+
+/* End W's connections, those handed over and not taken too, and free
+   what W holds.  */
+static void
+worker_fini (struct idl_worker *w)
+{
+  while (w->conns)
+    worker_drop (w, w->conns);
+  while (w->inbox)
+    {
+      struct idl_conn *c = w->inbox;
+      w->inbox = c->inbox_next;
+      end_connection (c);
+    }
+  if (w->inbox_fd >= 0)
+    close (w->inbox_fd);
+  if (w->epfd >= 0)
+    close (w->epfd);
+  pthread_mutex_destroy (&w->inbox_lock);
+}
+
+static void *
+worker_main (void *arg)
+{
+  struct idl_worker *w = arg;
+
+  worker_loop (w);
+  while (w->conns)
+    worker_drop (w, w->conns);
+  return NULL;
+}
+
+/* idl_server_run with workers: the calling thread is worker 0 and the
+   acceptor.  */
+static int
+run_workers (idl_server_t *srv)
+{
+  unsigned n = srv->nworkers;
+  int rc = 0;
+
+  srv->workers = calloc (n, sizeof *srv->workers);
+  if (!srv->workers)
+    return -1;
+  for (unsigned i = 0; i < n; i++)
+    srv->workers[i].epfd = -1;
+  /* Non-blocking: the acceptor takes every queued connection per event
+     and must not block when another took the last.  */
+  if (fcntl (srv->listen_fd, F_SETFL,
+	     fcntl (srv->listen_fd, F_GETFL) | O_NONBLOCK) != 0)
+    rc = -1;
+  for (unsigned i = 0; i < n && rc == 0; i++)
+    if (worker_init (srv, &srv->workers[i], i == 0) != 0)
+      rc = -1;
+  for (unsigned i = 1; i < n && rc == 0; i++)
+    {
+      if (pthread_create (&srv->workers[i].tid, NULL, worker_main,
+			  &srv->workers[i]) != 0)
+	rc = -1;
+      else
+	srv->workers[i].started = 1;
+    }
+
+  if (rc == 0)
+    worker_loop (&srv->workers[0]);
+
+  /* Stop (or a failed start): refuse new clients at once, as in thread
+     mode, then let every worker end its connections.  */
+  __atomic_store_n (&srv->stopping, 1, __ATOMIC_RELEASE);
+  uint64_t one = 1;
+  if (write (srv->stop_fd, &one, sizeof one) < 0)
+    {
+      /* EAGAIN: readable already.  */
+    }
+  close (srv->listen_fd);
+  srv->listen_fd = -1;
+  for (unsigned i = 1; i < n; i++)
+    if (srv->workers[i].started)
+      pthread_join (srv->workers[i].tid, NULL);
+  for (unsigned i = 0; i < n; i++)
+    worker_fini (&srv->workers[i]);
+  free (srv->workers);
+  srv->workers = NULL;
+  return rc;
 }
 
 /* Server API.  */
@@ -726,13 +1267,13 @@ idl_server_create (const char *name, const idl_interface_t *iface,
   return NULL;
 }
 
-int
-idl_server_run (idl_server_t *srv)
+/* idl_server_run with a thread per connection: the calling thread
+   accepts.  */
+static int
+run_threads (idl_server_t *srv)
 {
   struct pollfd p[2];
 
-  if (!srv || srv->listen_fd < 0)
-    return -1;
   while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
     {
       p[0] = (struct pollfd) { srv->listen_fd, POLLIN, 0 };
@@ -778,6 +1319,28 @@ idl_server_run (idl_server_t *srv)
     pthread_cond_wait (&srv->conns_done, &srv->conns_lock);
   pthread_mutex_unlock (&srv->conns_lock);
   return 0;
+}
+
+int
+idl_server_set_workers (idl_server_t *srv, unsigned n)
+{
+  if (!srv || n > IDL_MAX_WORKERS
+      || __atomic_load_n (&srv->running, __ATOMIC_ACQUIRE))
+    return -1;
+  srv->nworkers = n;
+  return 0;
+}
+
+int
+idl_server_run (idl_server_t *srv)
+{
+  int rc;
+
+  if (!srv || srv->listen_fd < 0
+      || __atomic_exchange_n (&srv->running, 1, __ATOMIC_ACQ_REL))
+    return -1;
+  rc = srv->nworkers == 0 ? run_threads (srv) : run_workers (srv);
+  return rc;
 }
 
 void

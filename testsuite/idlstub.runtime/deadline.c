@@ -123,7 +123,8 @@ main (void)
   idl_set_next_timeout (b, 1000 * 1000);
   CHECK (idl_call_x (b, rt_tag (RT_XFORM, 0), NULL, 3, NULL, 0)
 	 == rt_tag (RT_XFORM, 2));
-  CHECK (rt_payload (b)[0] == ('c' ^ 0xa5) && rt_payload (b)[2] == ('a' ^ 0xa5));
+  CHECK (rt_payload (b)[0] == ('c' ^ 0xa5)
+	 && rt_payload (b)[2] == ('a' ^ 0xa5));
 
   /* One-way sends: a send waits only for the page, which the server
      frees before it dispatches, so it does not time out; the call after

@@ -1,0 +1,7 @@
+/* { dg-do run } */
+/* Area: runtime
+   Purpose: hostile-fds.c against a single-threaded server
+   (idl_server_set_workers (srv, 1)).  */
+
+#define RT_WORKERS 1
+#include "hostile-fds.c"

@@ -1,0 +1,213 @@
+/* { dg-do run } */
+/* Area: runtime
+   Purpose: idl_server_set_workers.  A single-threaded server runs in
+   one thread and serves many client processes at once; an N-worker
+   server has N threads and runs implementations concurrently; a client
+   that connects and never says hello delays nobody; a dead client's
+   connection is closed; RT_STOP ends idl_server_run cleanly; the mode
+   cannot be set to more than 1024 or once the server has run.  */
+
+#include <pthread.h>
+#include <stddef.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include "rt-common.h"
+
+static int
+thread_count (pid_t pid)
+{
+  char path[64];
+  int n = 0;
+  snprintf (path, sizeof path, "/proc/%ld/task", (long) pid);
+  DIR *d = opendir (path);
+  CHECK (d != NULL);
+  for (struct dirent *e; (e = readdir (d));)
+    n += e->d_name[0] != '.';
+  closedir (d);
+  return n;
+}
+
+/* Fork N client processes that each make CALLS checked RT_ADD calls on
+   a binding of their own; wait for all and check they succeeded.  */
+static void
+run_clients (const char *name, unsigned n, unsigned calls)
+{
+  pid_t pids[16];
+  CHECK (n <= 16);
+  for (unsigned k = 0; k < n; k++)
+    {
+      pids[k] = fork ();
+      CHECK (pids[k] >= 0);
+      if (pids[k] == 0)
+	{
+	  idl_binding_t *b = idltest_connect (name, &rt_iface);
+	  for (uint64_t i = 0; i < calls; i++)
+	    {
+	      uint64_t x = i * 2654435761u + k;
+	      CHECK (idl_call_r4 (b, rt_tag (RT_ADD, 2), x, k, 0, 0)
+		     == rt_tag (RT_ADD, 1));
+	      CHECK (rt_mr (b)[1] == x + k);
+	    }
+	  idl_close (b);
+	  _exit (0);
+	}
+    }
+  for (unsigned k = 0; k < n; k++)
+    {
+      int status;
+      CHECK (waitpid (pids[k], &status, 0) == pids[k]);
+      CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+    }
+}
+
+/* A raw connection that never sends its hello.  */
+static int
+mute_connect (const char *name)
+{
+  struct sockaddr_un sa = { AF_UNIX, "" };
+  int fd = socket (AF_UNIX, SOCK_SEQPACKET, 0);
+  CHECK (fd >= 0);
+  strcpy (sa.sun_path + 1, name + 1);
+  CHECK (connect (fd, (struct sockaddr *) &sa,
+		  offsetof (struct sockaddr_un, sun_path) + strlen (name))
+	 == 0);
+  return fd;
+}
+
+static void
+add_ok (idl_binding_t *b, uint64_t x, uint64_t y)
+{
+  CHECK (idl_call_r4 (b, rt_tag (RT_ADD, 2), x, y, 0, 0)
+	 == rt_tag (RT_ADD, 1));
+  CHECK (rt_mr (b)[1] == x + y);
+}
+
+/* Stop the server through a call and check idl_server_run returned 0
+   (the child's exit status).  */
+static void
+stop_and_reap (const char *name, pid_t srv)
+{
+  idl_binding_t *b = idltest_connect (name, &rt_iface);
+  CHECK (idl_call_r4 (b, rt_tag (RT_STOP, 0), 0, 0, 0, 0)
+	 == rt_tag (RT_STOP, 0));
+  int status;
+  CHECK (waitpid (srv, &status, 0) == srv);
+  CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  rt_forget_server (srv);
+  idl_close (b);
+}
+
+static idl_binding_t *sleepers[3];
+
+static void *
+sleeper (void *arg)
+{
+  idl_binding_t *b = arg;
+  CHECK (idl_call_r4 (b, rt_tag (RT_SLEEP, 1), 300, 0, 0, 0)
+	 == rt_tag (RT_SLEEP, 0));
+  return NULL;
+}
+
+static void *
+run_server (void *arg)
+{
+  return (void *) (intptr_t) idl_server_run (arg);
+}
+
+int
+main (void)
+{
+  const char *name = idltest_name ("workers");
+  int err;
+
+  /* The API's limits, in this process.  */
+  idl_server_t *s = idl_server_create (name, &rt_iface, rt_dispatch, &err);
+  CHECK (s != NULL);
+  CHECK (idl_server_set_workers (s, 1025) == -1);
+  CHECK (idl_server_set_workers (s, 1024) == 0);
+  CHECK (idl_server_set_workers (s, 1) == 0);
+  pthread_t t;
+  CHECK (pthread_create (&t, NULL, run_server, s) == 0);
+  idl_binding_t *b = idltest_connect (name, &rt_iface);
+  add_ok (b, 1, 2);
+  CHECK (idl_call_r4 (b, rt_tag (RT_STOP, 0), 0, 0, 0, 0)
+	 == rt_tag (RT_STOP, 0));
+  void *rc;
+  CHECK (pthread_join (t, &rc) == 0);
+  CHECK (rc == NULL);		/* idl_server_run returned 0 */
+  CHECK (idl_server_set_workers (s, 2) == -1);
+  CHECK (idl_server_run (s) == -1);
+  idl_close (b);
+  idl_server_destroy (s);
+
+  /* Single-threaded: one thread, whatever the number of clients.  */
+  pid_t srv = rt_fork_server_workers (name, rt_dispatch, 1);
+  b = idltest_connect (name, &rt_iface);
+  add_ok (b, 3, 4);
+  int fd_base = rt_fd_count (srv);
+  CHECK (thread_count (srv) == 1);
+  run_clients (name, 6, 20000);
+  CHECK (thread_count (srv) == 1);
+
+  /* A client that connects and says nothing does not hold up the one
+     thread: others connect and are served meanwhile.  */
+  int mute = mute_connect (name);
+  double t0 = rt_now_ms ();
+  idl_binding_t *b2 = idltest_connect (name, &rt_iface);
+  add_ok (b2, 5, 6);
+  add_ok (b, 7, 8);
+  CHECK (rt_now_ms () - t0 < 500);
+  idl_close (b2);
+  close (mute);
+
+  /* A client killed while idle: its connection is closed.  */
+  pid_t victim = fork ();
+  CHECK (victim >= 0);
+  if (victim == 0)
+    {
+      idl_binding_t *v = idltest_connect (name, &rt_iface);
+      add_ok (v, 1, 1);
+      for (;;)
+	pause ();
+    }
+  usleep (100 * 1000);
+  CHECK (kill (victim, SIGKILL) == 0);
+  int status;
+  CHECK (waitpid (victim, &status, 0) == victim);
+  int settled = 0;
+  for (int i = 0; i < 200 && !settled; i++)
+    {
+      settled = rt_fd_count (srv) == fd_base;
+      usleep (10 * 1000);
+    }
+  CHECK (settled);
+  add_ok (b, 9, 10);
+  idl_close (b);
+  stop_and_reap (name, srv);
+
+  /* Three workers: three threads; three clients' implementations run
+     at the same time (each connection went to the worker with the
+     fewest), so three 300 ms calls take about 300 ms, not 900.  */
+  srv = rt_fork_server_workers (name, rt_dispatch, 3);
+  for (int i = 0; i < 3; i++)
+    {
+      sleepers[i] = idltest_connect (name, &rt_iface);
+      add_ok (sleepers[i], i, i);
+    }
+  CHECK (thread_count (srv) == 3);
+  pthread_t ts[3];
+  t0 = rt_now_ms ();
+  for (int i = 0; i < 3; i++)
+    CHECK (pthread_create (&ts[i], NULL, sleeper, sleepers[i]) == 0);
+  for (int i = 0; i < 3; i++)
+    CHECK (pthread_join (ts[i], NULL) == 0);
+  double took = rt_now_ms () - t0;
+  printf ("3 workers, 3 concurrent 300 ms calls: %.0f ms\n", took);
+  CHECK (took >= 295 && took < 600);
+  for (int i = 0; i < 3; i++)
+    idl_close (sleepers[i]);
+  run_clients (name, 8, 10000);
+  CHECK (thread_count (srv) == 3);
+  stop_and_reap (name, srv);
+  return 0;
+}
