@@ -53,6 +53,16 @@ call_failed (idl_binding_t *b, int code)
   return error_tag (code);
 }
 
+/* Record CODE from the server's error reply and return its tag.  Unlike
+   call_failed, never marks the binding dead: a server that answers
+   IDL_E_PEER_DIED (its own server died, say) is alive.  */
+static uint64_t __attribute__ ((__noinline__, __cold__))
+reply_failed (idl_binding_t *b, int code)
+{
+  b->error = code;
+  return error_tag (code);
+}
+
 /* One call's deadline: its timeout (0: none) and, once its clock has
    started, the CLOCK_MONOTONIC time it expires (0 before).  */
 struct deadline
@@ -312,7 +322,7 @@ await_reply (idl_binding_t *b, const struct deadline *dl0)
       unsigned code = (tag >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK;
       if (!known_error (code))
 	code = IDL_E_PROTO;
-      return call_failed (b, (int) code);
+      return reply_failed (b, (int) code);
     }
   if (__builtin_expect ((tag & IDL_TAG_COUNT_MASK) > IDL_MR_WORDS - 1, 0))
     return call_failed (b, IDL_E_PROTO);

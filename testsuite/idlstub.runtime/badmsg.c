@@ -73,6 +73,12 @@ main (void)
 	 == err_tag (IDL_E_NOMEM));
   CHECK (idl_error (b) == IDL_E_NOMEM);
   check_still_works ();
+  /* Even IDL_E_PEER_DIED: the server that says so is alive, and the
+     binding goes on.  */
+  CHECK (idl_call_r4 (b, rt_tag (RT_FAIL, 1), IDL_E_PEER_DIED, 0, 0, 0)
+	 == err_tag (IDL_E_PEER_DIED));
+  CHECK (idl_error (b) == IDL_E_PEER_DIED);
+  check_still_works ();
   /* ...unless it is not a code at all, which makes the reply malformed.  */
   CHECK (idl_call_r4 (b, rt_tag (RT_FAIL, 1), 999, 0, 0, 0)
 	 == err_tag (IDL_E_PROTO));
