@@ -1139,7 +1139,12 @@ record_operation (tree fndecl, tree attr)
 	}
       idl_param p;
       buffer_refs r;
-      if (classify_parameter (decl, type, index, access.get (index), &p, &r))
+      /* GCC files an access specification under its size argument's
+	 position too: only the pointer's own entry describes it.  */
+      const attr_access *acc = access.get (index);
+      if (acc && acc->ptrarg != index)
+	acc = NULL;
+      if (classify_parameter (decl, type, index, acc, &p, &r))
 	{
 	  op->params.push_back (p);
 	  refs.push_back (r);
