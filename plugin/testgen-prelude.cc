@@ -186,10 +186,10 @@ idltg_differs (const char *what, const void *got, const void *want,
 	  for (size_t j = from; j < n && j < from + 8; j++)
 	    {
 	      size_t l = strlen (gs);
-	      snprintf (gs + l, sizeof gs - l, "%s%02x", j == i ? " [" : " ",
+	      snprintf (gs + l, sizeof gs - l, j == i ? " [%02x]" : " %02x",
 			g[j]);
 	      l = strlen (ws);
-	      snprintf (ws + l, sizeof ws - l, "%s%02x", j == i ? " [" : " ",
+	      snprintf (ws + l, sizeof ws - l, j == i ? " [%02x]" : " %02x",
 			w[j]);
 	    }
 	  idltg_fail ("%s differs at byte %zu of %zu: got%s, want%s", what, i,

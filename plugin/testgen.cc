@@ -443,12 +443,14 @@ emit_implementation (c_text &out, const op_plan &plan)
 {
   const idl_operation *op = plan.op;
   const char *name = plan.name.c_str ();
-  out.put ("\n%s\n{\n"
-	   "  struct idltg_vals_%s *in = idltg_alloc (sizeof *in);\n"
-	   "  struct idltg_vals_%s *out = idltg_alloc (sizeof *out);\n",
-	   impl_prototype (plan).c_str (), name, name);
+  out.put ("\n%s\n{\n", impl_prototype (plan).c_str ());
+  /* The header's types are written before any local could hide a
+     typedef of the same name.  */
   if (op->has_result)
     out.put ("  %s;\n", plan.result_type.c_str ());
+  out.put ("  struct idltg_vals_%s *in = idltg_alloc (sizeof *in);\n"
+	   "  struct idltg_vals_%s *out = idltg_alloc (sizeof *out);\n",
+	   name, name);
   out.put ("\n  (void) call;\n  idltg_server_begin (%u, \"%s\");\n"
 	   "  idltg_gen_%s (in, out, idltg_iter);\n\n"
 	   "  /* What arrived.  */\n", plan.k, name, name);
@@ -555,10 +557,12 @@ emit_client (c_text &out, const op_plan &plan)
   const idl_operation *op = plan.op;
   const char *name = plan.name.c_str ();
   out.put ("\nstatic void\nidltg_call_%s (idl_binding_t *b, unsigned iter, "
-	   "unsigned oversize)\n{\n"
-	   "  struct idltg_vals_%s *in = idltg_alloc (sizeof *in);\n"
+	   "unsigned oversize)\n{\n", name);
+  if (op->has_result)
+    out.put ("  %s;\n", plan.result_type.c_str ());
+  out.put ("  struct idltg_vals_%s *in = idltg_alloc (sizeof *in);\n"
 	   "  struct idltg_vals_%s *want = idltg_alloc (sizeof *want);\n",
-	   name, name, name);
+	   name, name);
   for (const param_plan &pp : plan.params)
     {
       const idl_param &p = *pp.p;
@@ -568,8 +572,6 @@ emit_client (c_text &out, const op_plan &plan)
 	       || p.kind == IDL_KIND_BUFFER)
 	out.put ("  struct idltg_area a%s = { 0 };\n", pp.field.c_str () + 1);
     }
-  if (op->has_result)
-    out.put ("  %s;\n", plan.result_type.c_str ());
   out.put ("\n  idltg_gen_%s (in, want, iter);\n", name);
 
   /* 5. Refused calls: one parameter just out of bounds.  */
