@@ -7,8 +7,9 @@
    Purpose: out and inout buffers whose direction and count come from
    GCC's access (write_only | read_write, ptr, size) attribute rather
    than from idlstub's annotations (everything.h has read_only).  The
-   count is an ordinary in value whatever the mode says of the
-   buffer.  */
+   count is an ordinary in value whatever the mode says of the buffer
+   (it once took the buffer's direction, and the server stub crashed
+   the compiler).  */
 
 #ifndef ACCESS_H
 #define ACCESS_H
