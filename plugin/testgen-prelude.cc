@@ -168,6 +168,37 @@ idltg_fail (const char *fmt, ...)
   fputc ('\n', stderr);
 }
 
+/* SIGSEGV or SIGBUS: a stub read past an in argument into the page
+   after it, or followed a wild pointer.  Say in which call (with
+   write: nothing else is safe here), then die of the signal.  */
+IDLTG_HELPER void
+idltg_crash (int sig)
+{
+  char buf[256];
+  size_t n = 0;
+  unsigned long v;
+  char digits[24];
+  int d = 0;
+  const char *parts[] = { idltg_in_server ? "  server: " : "FAIL: ",
+			  idltg_op_name, " #", NULL };
+  for (int i = 0; parts[i]; i++)
+    for (const char *c = parts[i]; *c && n < 100; c++)
+      buf[n++] = *c;
+  v = idltg_iter;
+  do
+    digits[d++] = (char) ('0' + v % 10);
+  while ((v /= 10) != 0);
+  while (d > 0)
+    buf[n++] = digits[--d];
+  for (const char *c = ": a read or write past an argument, or through a "
+			"wild pointer (signal)\n"; *c; c++)
+    buf[n++] = *c;
+  ssize_t ignored = write (2, buf, n);
+  (void) ignored;
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
 /* Compare the N bytes at GOT and WANT, under MASK (PERIOD bytes,
    repeated; NULL: every bit); report the first difference as WHAT.  */
 IDLTG_HELPER int
@@ -215,13 +246,19 @@ idltg_zeroed (const char *what, const void *p, size_t n)
 }
 
 /* Argument areas: the object between two runs of guard bytes, which
-   nothing may write.  Out objects start as a poison pattern.  */
+   nothing may write.  Out objects start as a poison pattern.  An in
+   object, which the call only reads, ends where an inaccessible page
+   begins instead, so that reading past it fails too: a stub that
+   scans an array for a NUL it does not have (DICE's arrayxfer, paper
+   000, 6.4) stops the program with SIGSEGV (idltg_crash).  */
 #define IDLTG_GUARD 16
 
 struct idltg_area
 {
   unsigned char *base, *obj, *copy;
   size_t pre, size;
+  void *map;			/* in objects: the mapping, or NULL */
+  size_t maplen;
 };
 
 IDLTG_HELPER unsigned char
@@ -231,23 +268,48 @@ idltg_guard (size_t i)
 }
 
 IDLTG_HELPER void
-idltg_area_init (struct idltg_area *a, size_t size, size_t align)
+idltg_area_init (struct idltg_area *a, size_t size, size_t align,
+		 int in_only)
 {
   void *p;
   a->pre = align > IDLTG_GUARD ? align : IDLTG_GUARD;
   a->size = size;
-  if (posix_memalign (&p, a->pre, a->pre + size + IDLTG_GUARD) != 0)
+  a->map = NULL;
+  a->maplen = 0;
+  if (in_only)
     {
-      fprintf (stderr, "idltg: out of memory\n");
-      exit (2);
+      /* SIZE is a multiple of ALIGN (a C object's size is), so the
+	 object's end at a page boundary leaves it aligned.  */
+      size_t page = (size_t) sysconf (_SC_PAGESIZE);
+      size_t len = (a->pre + size + page - 1) / page * page + page;
+      p = mmap (NULL, len, PROT_READ | PROT_WRITE,
+		MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (p == MAP_FAILED
+	  || mprotect ((unsigned char *) p + len - page, page, PROT_NONE) != 0)
+	{
+	  perror ("idltg: mmap");
+	  exit (2);
+	}
+      a->map = p;
+      a->maplen = len;
+      a->obj = (unsigned char *) p + len - page - size;
+      a->base = a->obj - a->pre;
     }
-  a->base = (unsigned char *) p;
-  a->obj = a->base + a->pre;
+  else
+    {
+      if (posix_memalign (&p, a->pre, a->pre + size + IDLTG_GUARD) != 0)
+	{
+	  fprintf (stderr, "idltg: out of memory\n");
+	  exit (2);
+	}
+      a->base = (unsigned char *) p;
+      a->obj = a->base + a->pre;
+      for (size_t i = 0; i < IDLTG_GUARD; i++)
+	a->obj[size + i] = idltg_guard (i + 1000);
+    }
   for (size_t i = 0; i < a->pre; i++)
     a->base[i] = idltg_guard (i);
   memset (a->obj, 0x5a, size);
-  for (size_t i = 0; i < IDLTG_GUARD; i++)
-    a->obj[size + i] = idltg_guard (i + 1000);
 }
 
 /* Remember the object as it goes into the call.  */
@@ -278,7 +340,7 @@ idltg_guards_intact (const char *what, const struct idltg_area *a)
 		    a->pre - i);
 	return;
       }
-  for (size_t i = 0; i < IDLTG_GUARD; i++)
+  for (size_t i = 0; !a->map && i < IDLTG_GUARD; i++)
     if (a->obj[a->size + i] != idltg_guard (i + 1000))
       {
 	idltg_fail ("%s: guard byte %zu after its %zu bytes was overwritten",
@@ -290,9 +352,13 @@ idltg_guards_intact (const char *what, const struct idltg_area *a)
 IDLTG_HELPER void
 idltg_area_free (struct idltg_area *a)
 {
-  free (a->base);
+  if (a->map)
+    munmap (a->map, a->maplen);
+  else
+    free (a->base);
   free (a->copy);
   a->base = a->copy = NULL;
+  a->map = NULL;
 }
 
 /* Strings.  */

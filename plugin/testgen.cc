@@ -684,8 +684,8 @@ emit_client (c_text &out, const op_plan &plan)
 	    break;
 	  }
 	}
-      out.put ("  idltg_area_init (&a%s, %s, %u);\n", a, size.c_str (),
-	       pp.align);
+      out.put ("  idltg_area_init (&a%s, %s, %u, %d);\n", a, size.c_str (),
+	       pp.align, p.dir == IDL_DIR_IN);
       if (!fill.empty ())
 	out.put ("  memcpy (a%s.obj, %s);\n", a, fill.c_str ());
       out.put ("  idltg_area_snapshot (&a%s);\n", a);
@@ -847,6 +847,8 @@ emit_program (c_text &out, const std::string &header)
     out.put ("  char *name%u = idltg_name (\"%s\");\n  pid_t pid%u;\n", i,
 	     ifaces[i]->name.c_str (), i);
   out.put ("\n  idltg_bindings = bindings;\n  alarm (IDLTG_TIMEOUT);\n"
+	   "  signal (SIGSEGV, idltg_crash);\n"
+	   "  signal (SIGBUS, idltg_crash);\n"
 	   "  idltg_shared = mmap (NULL, sizeof *idltg_shared, "
 	   "PROT_READ | PROT_WRITE,\n"
 	   "\t\t       MAP_SHARED | MAP_ANONYMOUS, -1, 0);\n"
