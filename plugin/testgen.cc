@@ -33,9 +33,11 @@
 
    2. Client, idltg_call_NAME: each pointer argument sits in its own
       area with 16 guard bytes before and after it (for an out string or
-      buffer, after its whole capacity); out objects start as a poison
-      pattern; in descriptors are pipes holding the byte.  It calls NAME
-      and checks idl_error () == IDL_OK.
+      buffer, after its whole capacity); an in-only one ends where an
+      inaccessible page begins, so that reading past it fails too; out
+      objects start as a poison pattern; in descriptors are pipes
+      holding the byte.  It calls NAME and checks idl_error () ==
+      IDL_OK.
 
    3. Server, NAME_impl: draws the same values and compares every
       in and inout one (scalars and blocks by their value bits, strings
@@ -59,6 +61,36 @@
 
    The program prints a line per operation and exits with status 0 only
    if every check passed and every server ran to the end.
+
+   For IDL_OP (calc, 1) long tiny (idl_binding_t *b, long x), in short:
+
+     static void idltg_gen_tiny (in, out, iter)			// 1.
+     {
+       idltg_seed (&r, 0x10, 1, iter, 1);
+       idltg_scalar (&r, &in->p1, sizeof in->p1);
+       idltg_seed (&r, 0x10, 1, iter, 2);
+       idltg_scalar (&r, &out->result, sizeof out->result);
+     }
+     long int tiny_impl (idl_call_t *call, long int p1)		// 3.
+     {
+       idltg_server_begin (0, "tiny");	// which call the client made
+       idltg_gen_tiny (in, out, idltg_iter);
+       idltg_differs ("x", &p1, &in->p1, sizeof p1, 0, 1);
+       result = out->result;
+       idltg_report (0);			// the verdict
+       return result;
+     }
+     static void idltg_call_tiny (b, iter, oversize)		// 2., 4.
+     {
+       idltg_gen_tiny (in, want, iter);
+       idltg_shared->op = 0;
+       idltg_shared->iter = iter;
+       result = tiny (b, in->p1);
+       if (!idltg_expect_ok (b))
+	 goto done;
+       idltg_await_verdict (0, 2000);
+       idltg_differs ("the result", &result, &want->result, ...);
+     }
 
    Values are compared as bytes under a mask of their value bits
    (idl_value_bits), never as C values: padding of a by-value struct
