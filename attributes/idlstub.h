@@ -82,7 +82,7 @@
 # define IDL_INTERFACE(name, id, version)				\
   static const idl_interface_t name					\
     __attribute__ ((__idl_interface__ (id, version), __unused__))	\
-    = { #name, 0, 0, 0 /* id, version, signature: set by the plugin */ }
+    = { #name, 0, 0, 0, 0, 0 /* all but the name: set by the plugin */ }
 
 # define IDL_OP(iface, number) __attribute__ ((__idl_op__ (iface, number)))
 # define IDL_ONEWAY __attribute__ ((__idl_oneway__))
@@ -110,7 +110,7 @@
    undefined reference.  */
 # define IDL_INTERFACE(name, id, version)				\
   static const idl_interface_t name __attribute__ ((__unused__))	\
-    = { #name, (id), (version), 0 }
+    = { #name, (id), (version), 0, 0, 0 }
 # define IDL_OP(iface, number)						\
   __attribute__ ((__error__ ("this is an idlstub operation: compile with " \
 			     "-fplugin=idlstub to generate its stub")))
