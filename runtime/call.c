@@ -21,7 +21,10 @@
    request's reply (within its own deadline) and throws it away, with
    any descriptors it brought, before it writes its own request.  The
    page has one slot, so a late reply can never be taken for a later
-   call's.  */
+   call's.
+
+   Co-located bindings (IDL_BF_LOCAL, server.c) have no page: the
+   entry points hand their calls to the binding's local_call.  */
 
 #include "internal.h"
 #include "fdpass.h"
@@ -371,11 +374,22 @@ call_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
   return await_reply (b, dl);
 }
 
+/* A call on a co-located binding, for the register entry points.  */
+static uint64_t __attribute__ ((__noinline__))
+local_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
+	  uint64_t w3, uint64_t w4)
+{
+  uint64_t w[4] = { w1, w2, w3, w4 };
+  return b->local_call (b, tag, w, 0, 0, 0);
+}
+
 static uint64_t __attribute__ ((__noinline__))
 call_r4_slow (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
 	      uint64_t w3, uint64_t w4)
 {
   struct deadline dl;
+  if (b->flags & IDL_BF_LOCAL)
+    return local_r4 (b, tag, w1, w2, w3, w4);
   int err = prepare (b, &dl);
   if (err != IDL_OK)
     return call_failed (b, err);
@@ -404,6 +418,8 @@ static uint64_t __attribute__ ((__noinline__))
 call_m_slow (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 {
   struct deadline dl;
+  if (b->flags & IDL_BF_LOCAL)
+    return b->local_call (b, tag, words, 0, 0, 0);
   int err = prepare (b, &dl);
   if (err != IDL_OK)
     return call_failed (b, err);
@@ -421,6 +437,11 @@ idl_call_m (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 void *
 idl_request_payload (idl_binding_t *b)
 {
+  if (b->flags & IDL_BF_LOCAL)
+    {
+      b->payload = b->req_payload;
+      return b->payload;
+    }
   /* The page may still be busy; wait within the deadline the call
      about to be made will have, without starting it (the call's own
      clock starts when it does).  */
@@ -474,6 +495,8 @@ idl_call_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	    uint64_t payload_len, const int *fds, uint64_t nfds)
 {
   struct deadline dl;
+  if (b->flags & IDL_BF_LOCAL)
+    return b->local_call (b, tag, words, payload_len, fds, nfds);
   int err = post_x (b, tag, words, payload_len, fds, nfds, &dl);
   if (__builtin_expect (err != IDL_OK, 0))
     return call_failed (b, err);
@@ -498,6 +521,8 @@ send_r4_slow (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
 	      uint64_t w3, uint64_t w4)
 {
   struct deadline dl;
+  if (b->flags & IDL_BF_LOCAL)
+    return local_r4 (b, tag | IDL_TAG_ONEWAY, w1, w2, w3, w4);
   int err = prepare (b, &dl);
   if (err != IDL_OK)
     return call_failed (b, err);
@@ -526,6 +551,8 @@ static uint64_t __attribute__ ((__noinline__))
 send_m_slow (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 {
   struct deadline dl;
+  if (b->flags & IDL_BF_LOCAL)
+    return b->local_call (b, tag | IDL_TAG_ONEWAY, words, 0, 0, 0);
   int err = prepare (b, &dl);
   if (err != IDL_OK)
     return call_failed (b, err);
@@ -545,6 +572,9 @@ idl_send_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	    uint64_t payload_len, const int *fds, uint64_t nfds)
 {
   struct deadline dl;
+  if (b->flags & IDL_BF_LOCAL)
+    return b->local_call (b, tag | IDL_TAG_ONEWAY, words, payload_len, fds,
+			  nfds);
   int err = post_x (b, tag | IDL_TAG_ONEWAY, words, payload_len, fds, nfds,
 		    &dl);
   if (__builtin_expect (err != IDL_OK, 0))

@@ -152,11 +152,31 @@ idl_connect (const char *name, const idl_interface_t *iface, int *err)
       return NULL;
     }
 
+  b = calloc (1, sizeof *b);
+  if (!b)
+    {
+      *err = IDL_E_NOMEM;
+      return NULL;
+    }
+  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
+    b->fds[i] = -1;
+  /* A server of this process answers without the socket, unless the
+     user wants the process boundary's behaviour (idlrt.h).  */
+  const char *colocate = getenv ("IDL_COLOCATE");
+  if (!colocate || strcmp (colocate, "0") != 0)
+    {
+      *err = idl_local_connect (b, name, iface);
+      if (*err == IDL_OK)
+	return b;
+      if (*err >= 0)
+	goto fail;
+    }
+
   sock = socket (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
   if (sock < 0)
     {
       *err = IDL_E_NOMEM;
-      return NULL;
+      goto fail;
     }
   set_timeouts (sock, IDL_HANDSHAKE_TIMEOUT_MS);
   if (connect (sock, (struct sockaddr *) &sa, salen) != 0)
@@ -198,20 +218,12 @@ idl_connect (const char *name, const idl_interface_t *iface, int *err)
   if (*err != IDL_OK)
     goto fail;
 
-  b = calloc (1, sizeof *b);
-  if (!b)
-    {
-      *err = IDL_E_NOMEM;
-      goto fail;
-    }
   b->page = map_page (fd, err);
   if (!b->page)
     goto fail;
   close (fd);
   b->mr = b->page->mr;
   b->payload = b->page->payload;
-  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
-    b->fds[i] = -1;
   b->sock = sock;
   b->error = IDL_OK;
   b->spin = idl_spin_limit ();
@@ -222,7 +234,8 @@ idl_connect (const char *name, const idl_interface_t *iface, int *err)
   free (b);
   if (fd >= 0)
     close (fd);
-  close (sock);
+  if (sock >= 0)
+    close (sock);
   return NULL;
 }
 
@@ -235,6 +248,12 @@ idl_close (idl_binding_t *b)
   for (unsigned i = 0; i < IDL_MAX_FDS; i++)
     if (b->fds[i] >= 0)
       close (b->fds[i]);
+  if (b->flags & IDL_BF_LOCAL)
+    {
+      idl_local_close (b);
+      free (b);
+      return;
+    }
   munmap (b->page, IDL_PAGE_SIZE);
   /* Closing the socket is what tells the server's connection thread
      to end.  */

@@ -91,11 +91,24 @@ enum idl_error_code
 /* Connect to the server called NAME for interface IFACE.  NAME is a
    filesystem path for a Unix-domain socket, or "@name" for Linux's
    abstract socket namespace.  Returns NULL on failure, with the
-   reason in *ERR when ERR is not NULL.  */
+   reason in *ERR when ERR is not NULL.
+
+   Co-location: if this process created the server NAME (the same
+   string given to idl_server_create) and has not destroyed it, the
+   binding is co-located: its calls run the server's dispatcher
+   directly, in the calling thread, with the same checks, results,
+   serialization and descriptor ownership as remote calls, but no
+   socket, no shared page and no thread of idl_server_run needed.
+   Deadlines do not apply to them (nothing can be late), and once the
+   server is stopped or destroyed they fail with IDL_E_PEER_DIED.
+   IDL_COLOCATE=0 in the environment turns co-location off: every
+   binding then crosses the socket, even to this process.  */
 idl_binding_t *idl_connect (const char *name, const idl_interface_t *iface,
 			    int *err);
 
-/* Close a binding; calls on it afterwards are undefined.  */
+/* Close a binding; calls on it afterwards are undefined.  A server's
+   memory outlives idl_server_destroy until its co-located bindings are
+   closed too.  */
 void idl_close (idl_binding_t *b);
 
 /* The transport status of the last call made on B: IDL_OK, or why the

@@ -39,6 +39,16 @@ struct idl_binding
   uint32_t seq;			/* the last request's sequence number */
   int64_t timeout_ns;		/* default deadline of a call, 0: none */
   int64_t next_timeout_ns;	/* the next call's, with IDL_BF_NEXT */
+  /* Co-located bindings (IDL_BF_LOCAL) only: no page, no socket; every
+     call goes through LOCAL_CALL (server.c, local_call), reached
+     through this pointer so that call.o names no symbol outside it.
+     REQ_PAYLOAD is where a request's payload goes (PAYLOAD points at
+     the reply's after a call).  */
+  struct idl_local *local;
+  uint64_t (*local_call) (idl_binding_t *b, uint64_t tag,
+			  const uint64_t *words, uint64_t payload_len,
+			  const int *fds, uint64_t nfds);
+  uint8_t *req_payload;
 };
 
 /* struct idl_binding's flags.  */
@@ -47,6 +57,8 @@ struct idl_binding
 #define IDL_BF_LATE 4		/* a call timed out: its reply, when it
 				   comes, is to be discarded */
 #define IDL_BF_NEXT 8		/* next_timeout_ns is the next call's */
+#define IDL_BF_LOCAL 16		/* co-located: the server is in this
+				   process, calls go to local_call */
 
 _Static_assert (offsetof (struct idl_binding, mr) == IDL_BINDING_MR_OFFSET,
 		"stubs read the message registers through the binding");
@@ -113,6 +125,19 @@ _Static_assert (sizeof (struct idl_welcome) == 24,
 #define IDL_HANDSHAKE_TIMEOUT_MS 5000
 
 struct sockaddr_un;
+
+/* Co-location (server.c).  If a server called NAME was created in this
+   process and accepts IFACE, make B a co-located binding to it and
+   return IDL_OK.  Otherwise IDL_E_IFACE if it refuses IFACE,
+   IDL_E_CONNECT if it has stopped, IDL_E_NOMEM, or -1 if there is no
+   such server here (then the name is a socket to connect to).  */
+int idl_local_connect (idl_binding_t *b, const char *name,
+		       const idl_interface_t *iface)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* Release what idl_local_connect gave B.  */
+void idl_local_close (idl_binding_t *b)
+  __attribute__ ((__visibility__ ("hidden")));
 
 /* Fill *SA from NAME ("/path" or "@abstract"); return the address
    length, or 0 if NAME does not fit.  (client.c)  */

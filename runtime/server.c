@@ -134,6 +134,13 @@ struct idl_server
   unsigned nworkers;		/* 0: a thread per connection */
   struct idl_worker *workers;	/* while running with workers */
   int running;
+  /* Co-location: this process's servers, by name.  */
+  char *name;
+  pid_t pid;			/* the creator: a fork's copy is not it */
+  idl_server_t *reg_next;	/* the registry, under registry_lock */
+  unsigned refs;		/* the server and its co-located bindings
+				   (atomic); freed at 0 */
+  int gone;			/* destroyed: co-located calls fail */
 };
 
 static inline uint64_t
@@ -205,24 +212,34 @@ has_operation (const uint64_t *ops, uint32_t n, uint64_t e)
   return 0;
 }
 
-/* May a client with HELLO talk to server interface ME?  The same id and
+/* May a client of interface ID, VERSION, SIGNATURE with operation
+   table OPS[0..NOPS-1] talk to server interface ME?  The same id and
    version, and then the same signature, or every operation the client
    knows present and unchanged here (a server may have gained
    operations since the client was built).  The client's table is not
    trusted to be sorted or short: each entry is looked up.  */
 static int
-compatible (const idl_interface_t *me, const struct idl_hello_msg *hello)
+compatible_with (const idl_interface_t *me, uint32_t id, uint32_t version,
+		 uint64_t signature, const uint64_t *ops, uint32_t nops)
 {
-  if (hello->h.iface_id != me->id || hello->h.iface_version != me->version)
+  if (id != me->id || version != me->version)
     return 0;
-  if (hello->h.signature == me->signature)
+  if (signature == me->signature)
     return 1;
-  if (!me->ops || hello->h.nops == 0)
+  if (!me->ops || !ops || nops == 0)
     return 0;
-  for (uint32_t i = 0; i < hello->h.nops; i++)
-    if (!has_operation (me->ops, me->nops, hello->ops[i]))
+  for (uint32_t i = 0; i < nops; i++)
+    if (!has_operation (me->ops, me->nops, ops[i]))
       return 0;
   return 1;
+}
+
+/* The same for a client's HELLO.  */
+static int
+compatible (const idl_interface_t *me, const struct idl_hello_msg *hello)
+{
+  return compatible_with (me, hello->h.iface_id, hello->h.iface_version,
+			  hello->h.signature, hello->ops, hello->h.nops);
 }
 
 /* Create the page: a sealed memfd of IDL_PAGE_SIZE bytes, mapped here.
@@ -466,21 +483,26 @@ finish_reply (struct idl_conn *c, uint64_t rtag, uint32_t seq,
   send_reply (pg, rtag, msg, (uint32_t) len, sent);
 }
 
-/* Run the dispatcher on C's private message.  With a thread per
-   connection, implementations run one at a time (idlrt.h); a worker
-   runs them on its own thread.  */
+/* Run SRV's dispatcher for CALL on private message MSG.  With a thread
+   per connection, implementations run one at a time (idlrt.h); a
+   worker runs them on its own thread.  */
 static uint64_t
-dispatch (struct idl_conn *c)
+dispatch_msg (idl_server_t *srv, idl_call_t *call, uint64_t *msg)
 {
-  idl_server_t *srv = c->srv;
   uint64_t rtag;
 
   if (srv->nworkers != 0)
-    return srv->dispatch (&c->call, c->msg);
+    return srv->dispatch (call, msg);
   pthread_mutex_lock (&srv->dispatch_lock);
-  rtag = srv->dispatch (&c->call, c->msg);
+  rtag = srv->dispatch (call, msg);
   pthread_mutex_unlock (&srv->dispatch_lock);
   return rtag;
+}
+
+static uint64_t
+dispatch (struct idl_conn *c)
+{
+  return dispatch_msg (c->srv, &c->call, c->msg);
 }
 
 /* Serve the request C's page holds.  */
@@ -677,21 +699,26 @@ end_connection (struct idl_conn *c)
   free (c);
 }
 
-/* Give C its private message buffer.  Anonymous memory: page-aligned
-   (the ABI asks for 64), zero, so that a dispatcher that announces
-   more reply payload than it wrote leaks nothing of the server's heap,
-   only this client's own old bytes; and resident only where touched,
-   so a connection whose messages are small costs a few KiB, not
-   IDL_MSG_BYTES.  Returns 0 or -1.  */
-static int
-alloc_msg (struct idl_conn *c)
+/* A private message buffer.  Anonymous memory: page-aligned (the ABI
+   asks for 64), zero, so that a dispatcher that announces more reply
+   payload than it wrote leaks nothing of the server's heap, only this
+   client's own old bytes; and resident only where touched, so a
+   connection whose messages are small costs a few KiB, not
+   IDL_MSG_BYTES.  NULL if out of memory.  */
+static uint64_t *
+map_msg (void)
 {
   void *p = mmap (NULL, IDL_MSG_BYTES, PROT_READ | PROT_WRITE,
 		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED)
-    return -1;
-  c->msg = p;
-  return 0;
+  return p == MAP_FAILED ? NULL : p;
+}
+
+/* Give C its private message buffer.  Returns 0 or -1.  */
+static int
+alloc_msg (struct idl_conn *c)
+{
+  c->msg = map_msg ();
+  return c->msg ? 0 : -1;
 }
 
 /* A connection's thread: handshake, serve, clean up.  */
@@ -1172,6 +1199,266 @@ run_workers (idl_server_t *srv)
   return rc;
 }
 
+/* Co-location (paper 001).  A server created in this process is in a
+   registry under its name; idl_connect to that name from this process
+   gets a co-located binding, whose calls (call.c hands them over)
+   run the dispatcher directly in the calling thread, on a private
+   message of the binding's own, with the same checks, the same
+   serialization (with a thread per connection) and the same
+   descriptor ownership as a remote call.  Only what needs another
+   process is absent: a co-located call has no deadline and its server
+   cannot die under it, and it needs no thread in idl_server_run.  Once
+   the server is stopped (or destroyed), its co-located calls fail with
+   IDL_E_PEER_DIED and connecting fails with IDL_E_CONNECT, as for a
+   remote client.  */
+
+struct idl_local
+{
+  idl_server_t *srv;		/* a reference (srv->refs) */
+  uint64_t *msg;		/* IDL_MSG_BYTES, as a connection's */
+  struct idl_call call;		/* this process, this user */
+};
+
+static pthread_mutex_t registry_lock = PTHREAD_MUTEX_INITIALIZER;
+static idl_server_t *registry;
+
+/* Drop a reference to SRV; the last one frees it.  */
+static void
+server_unref (idl_server_t *srv)
+{
+  if (__atomic_sub_fetch (&srv->refs, 1, __ATOMIC_ACQ_REL) != 0)
+    return;
+  pthread_mutex_destroy (&srv->dispatch_lock);
+  pthread_mutex_destroy (&srv->conns_lock);
+  pthread_cond_destroy (&srv->conns_done);
+  free (srv->name);
+  free (srv);
+}
+
+static void
+register_server (idl_server_t *srv)
+{
+  pthread_mutex_lock (&registry_lock);
+  srv->reg_next = registry;
+  registry = srv;
+  pthread_mutex_unlock (&registry_lock);
+}
+
+static void
+unregister_server (idl_server_t *srv)
+{
+  pthread_mutex_lock (&registry_lock);
+  for (idl_server_t **p = &registry; *p; p = &(*p)->reg_next)
+    if (*p == srv)
+      {
+	*p = srv->reg_next;
+	break;
+      }
+  pthread_mutex_unlock (&registry_lock);
+}
+
+/* The error tag of a co-located call that fails with CODE.  */
+static uint64_t
+local_failed (idl_binding_t *b, int code)
+{
+  b->error = code;
+  return error_tag (code);
+}
+
+/* A call on co-located binding B (call.c's local_call): what
+   serve_request and finish_reply do for a remote one, and what the
+   client's call path does around them.  */
+static uint64_t
+local_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
+	    uint64_t payload_len, const int *fds, uint64_t nfds)
+{
+  struct idl_local *l = b->local;
+  idl_server_t *srv = l->srv;
+  uint64_t *msg = l->msg;
+  unsigned n = tag & IDL_TAG_COUNT_MASK;
+  int oneway = (tag & IDL_TAG_ONEWAY) != 0;
+  int rfds[IDL_MAX_FDS], out[IDL_MAX_FDS];
+  unsigned nr = 0;
+
+  /* As every call does (call.c): the last reply's descriptors were the
+     stub's until now; no deadline applies here.  */
+  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
+    {
+      if (b->fds[i] >= 0)
+	close (b->fds[i]);
+      b->fds[i] = -1;
+    }
+  b->flags &= ~(IDL_BF_FDS | IDL_BF_NEXT);
+  b->payload = b->req_payload;
+
+  if (payload_len > IDL_PAYLOAD_MAX || nfds > IDL_MAX_FDS)
+    return local_failed (b, IDL_E_INVAL);
+  if (__atomic_load_n (&srv->gone, __ATOMIC_ACQUIRE)
+      || __atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
+    return local_failed (b, IDL_E_PEER_DIED);
+  if (n > IDL_MR_WORDS - 1 || (tag & IDL_TAG_ERROR)
+      || (uint32_t) (tag >> IDL_TAG_IFACE_SHIFT) != srv->iface.id)
+    {
+      /* A remote one-way request is posted before the server rejects
+	 it, and the sender never learns.  */
+      if (oneway)
+	{
+	  b->error = IDL_OK;
+	  return 0;
+	}
+      return local_failed (b, IDL_E_BADMSG);
+    }
+  /* The server's copies of the caller's descriptors: it closes them
+     after dispatch, the caller keeps its own.  */
+  for (; nr < nfds; nr++)
+    {
+      rfds[nr] = fcntl (fds[nr], F_DUPFD_CLOEXEC, 0);
+      if (rfds[nr] < 0)
+	{
+	  int code = errno == EBADF ? IDL_E_INVAL : IDL_E_NOMEM;
+	  close_distinct (rfds, nr, NULL, 0);
+	  return local_failed (b, code);
+	}
+    }
+
+  /* The words may be anywhere, the stub's registers' copy included.  */
+  memmove (msg + 1, words, n * sizeof (uint64_t));
+  msg[0] = tag;
+  msg[IDL_MSG_REQ_LEN] = payload_len;
+  msg[IDL_MSG_REQ_NFDS] = nr;
+  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
+    msg[IDL_MSG_REQ_FDS + i] = (uint64_t) (int64_t) (i < nr ? rfds[i] : -1);
+  msg[IDL_MSG_REPLY_LEN] = 0;
+  msg[IDL_MSG_REPLY_NFDS] = 0;
+
+  uint64_t rtag = dispatch_msg (srv, &l->call, msg);
+  int nout = reply_fds (msg, out);
+  uint64_t len = msg[IDL_MSG_REPLY_LEN];
+
+  if (oneway)
+    {
+      close_distinct (rfds, nr, out, nout > 0 ? (unsigned) nout : 0);
+      b->error = IDL_OK;
+      return 0;
+    }
+  rtag = check_reply_tag (rtag);
+  if (!(rtag & IDL_TAG_ERROR) && (nout < 0 || len > IDL_PAYLOAD_MAX))
+    rtag = error_tag (IDL_E_PROTO);
+  if (nout < 0)
+    nout = 0;
+  if (rtag & IDL_TAG_ERROR)
+    {
+      unsigned code = (rtag >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK;
+      close_distinct (rfds, nr, out, (unsigned) nout);
+      return local_failed (b, code != IDL_OK && code <= IDL_E_BOUNDS
+			      ? (int) code : IDL_E_PROTO);
+    }
+
+  /* The reply's descriptors become the binding's, as if received: each
+     a descriptor of its own, so one the dispatcher listed twice is
+     duplicated (a remote client would get two), and a request
+     descriptor handed back is kept, not closed.  One that is not open
+     fails the call, as sendmsg would.  */
+  for (int i = 0; i < nout; i++)
+    if (out[i] < 0 || fcntl (out[i], F_GETFD) < 0)
+      {
+	close_distinct (rfds, nr, out, (unsigned) nout);
+	return local_failed (b, IDL_E_PROTO);
+      }
+  for (int i = 0; i < nout; i++)
+    {
+      b->fds[i] = out[i];
+      for (int j = 0; j < i; j++)
+	if (out[j] == out[i])
+	  {
+	    b->fds[i] = fcntl (out[i], F_DUPFD_CLOEXEC, 0);
+	    break;
+	  }
+    }
+  for (unsigned i = 0; i < nr; i++)
+    {
+      int kept = 0;
+      for (int j = 0; j < nout && !kept; j++)
+	kept = out[j] == rfds[i];
+      if (!kept)
+	close (rfds[i]);
+    }
+  if (nout > 0)
+    b->flags |= IDL_BF_FDS;
+  b->payload = (uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD;
+  b->error = IDL_OK;
+  return rtag;
+}
+
+int
+idl_local_connect (idl_binding_t *b, const char *name,
+		   const idl_interface_t *iface)
+{
+  idl_server_t *srv;
+  struct idl_local *l;
+  pid_t me = getpid ();
+
+  pthread_mutex_lock (&registry_lock);
+  for (srv = registry; srv; srv = srv->reg_next)
+    if (srv->pid == me && strcmp (srv->name, name) == 0)
+      {
+	__atomic_add_fetch (&srv->refs, 1, __ATOMIC_RELAXED);
+	break;
+      }
+  pthread_mutex_unlock (&registry_lock);
+  if (!srv)
+    return -1;
+  if (__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
+    {
+      server_unref (srv);
+      return IDL_E_CONNECT;
+    }
+
+  if (!compatible_with (&srv->iface, iface->id, iface->version,
+			iface->signature, iface->ops, iface->nops))
+    {
+      server_unref (srv);
+      return IDL_E_IFACE;
+    }
+  l = calloc (1, sizeof *l);
+  if (!l)
+    {
+      server_unref (srv);
+      return IDL_E_NOMEM;
+    }
+  l->srv = srv;
+  l->call.server = srv;
+  l->call.pid = me;
+  l->call.uid = geteuid ();
+  l->call.gid = getegid ();
+  l->msg = map_msg ();
+  if (!l->msg)
+    {
+      free (l);
+      server_unref (srv);
+      return IDL_E_NOMEM;
+    }
+  b->local = l;
+  b->local_call = local_call;
+  b->mr = l->msg;
+  b->req_payload = (uint8_t *) l->msg + IDL_MSG_REQ_PAYLOAD;
+  b->payload = b->req_payload;
+  b->sock = -1;
+  b->flags = IDL_BF_LOCAL;
+  b->error = IDL_OK;
+  return IDL_OK;
+}
+
+void
+idl_local_close (idl_binding_t *b)
+{
+  struct idl_local *l = b->local;
+
+  munmap (l->msg, IDL_MSG_BYTES);
+  server_unref (l->srv);
+  free (l);
+}
+
 /* Server API.  */
 
 /* Bind SOCK to NAME.  A filesystem name left behind by a server that
@@ -1249,9 +1536,14 @@ idl_server_create (const char *name, const idl_interface_t *iface,
   srv->stop_fd = eventfd (0, EFD_CLOEXEC | EFD_NONBLOCK);
   if (srv->stop_fd < 0)
     goto nomem;
+  if (!(srv->name = strdup (name)))
+    goto nomem;
   pthread_mutex_init (&srv->dispatch_lock, NULL);
   pthread_mutex_init (&srv->conns_lock, NULL);
   pthread_cond_init (&srv->conns_done, NULL);
+  srv->pid = getpid ();
+  srv->refs = 1;
+  register_server (srv);
   *err = IDL_OK;
   return srv;
 
@@ -1261,8 +1553,11 @@ idl_server_create (const char *name, const idl_interface_t *iface,
   if (srv->path)
     unlink (srv->path);
   free (srv->path);
+  free (srv->name);
   if (srv->listen_fd >= 0)
     close (srv->listen_fd);
+  if (srv->stop_fd >= 0)
+    close (srv->stop_fd);
   free (srv);
   return NULL;
 }
@@ -1363,16 +1658,17 @@ idl_server_destroy (idl_server_t *srv)
 {
   if (!srv)
     return;
+  /* New co-located bindings cannot find it, existing ones fail their
+     calls from now on; the memory goes with the last of them.  */
+  unregister_server (srv);
+  __atomic_store_n (&srv->gone, 1, __ATOMIC_RELEASE);
   if (srv->listen_fd >= 0)
     close (srv->listen_fd);
   close (srv->stop_fd);
   if (srv->path)
     unlink (srv->path);
   free (srv->path);
-  pthread_mutex_destroy (&srv->dispatch_lock);
-  pthread_mutex_destroy (&srv->conns_lock);
-  pthread_cond_destroy (&srv->conns_done);
-  free (srv);
+  server_unref (srv);
 }
 
 idl_server_t *

@@ -86,8 +86,12 @@ main (void)
   CHECK (err == IDL_E_CONNECT);
   pthread_t t;
   CHECK (pthread_create (&t, NULL, run_server, s) == 0);
+  /* Through the socket file, not co-located (colocated.c).  */
+  CHECK (setenv ("IDL_COLOCATE", "0", 1) == 0);
   b = idltest_connect (path, &rt_iface);
-  CHECK (idl_call_r4 (b, rt_tag (RT_PEER, 0), 0, 0, 0, 0) == rt_tag (RT_PEER, 1));
+  CHECK (unsetenv ("IDL_COLOCATE") == 0);
+  CHECK (idl_call_r4 (b, rt_tag (RT_PEER, 0), 0, 0, 0, 0)
+	 == rt_tag (RT_PEER, 1));
   CHECK (rt_mr (b)[1] == (uint64_t) getpid ());
   idl_close (b);
   idl_server_stop (s);

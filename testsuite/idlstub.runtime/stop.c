@@ -53,6 +53,10 @@ main (void)
   double t0;
 
   rt_arm_watchdog ();
+  /* The server runs in this process: without this, our bindings would
+     be co-located, and there would be no connection threads to stop
+     (colocated.c tests stopping those).  */
+  CHECK (setenv ("IDL_COLOCATE", "0", 1) == 0);
   /* From an implementation, with another connection open and asleep:
      run returns after the current call, and both clients then see the
      server gone.  */
