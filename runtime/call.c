@@ -85,7 +85,7 @@ static inline __attribute__ ((__always_inline__)) int
 wait_answer (idl_binding_t *b, struct deadline *dl)
 {
   struct idl_page *pg = b->page;
-  unsigned spin = b->spin;
+  unsigned spin = idl_spin_for (b->cpu, &pg->server_cpu);
 
   for (;;)
     {

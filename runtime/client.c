@@ -47,16 +47,17 @@ idl_sockaddr (struct sockaddr_un *sa, const char *name)
   return sizeof *sa;
 }
 
-unsigned
-idl_spin_limit (void)
+int
+idl_sole_cpu (void)
 {
   cpu_set_t set;
 
-  /* Two processes pinned to one CPU (taskset, a one-CPU container) take
-     turns: spinning there only burns the peer's time.  */
-  if (sched_getaffinity (0, sizeof set, &set) == 0 && CPU_COUNT (&set) < 2)
-    return 0;
-  return IDL_SPIN_COUNT;
+  if (sched_getaffinity (0, sizeof set, &set) != 0 || CPU_COUNT (&set) != 1)
+    return -1;
+  for (int i = 0; i < CPU_SETSIZE; i++)
+    if (CPU_ISSET (i, &set))
+      return i;
+  return -1;
 }
 
 /* Set a send and a receive timeout on FD so that neither connect on a
@@ -226,7 +227,8 @@ idl_connect (const char *name, const idl_interface_t *iface, int *err)
   b->payload = b->page->payload;
   b->sock = sock;
   b->error = IDL_OK;
-  b->spin = idl_spin_limit ();
+  b->cpu = idl_sole_cpu ();
+  __atomic_store_n (&b->page->client_cpu, b->cpu, __ATOMIC_RELAXED);
   /* A new memfd reads as zeros: the page starts IDLE (page.h).  */
   return b;
 

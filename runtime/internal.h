@@ -35,7 +35,7 @@ struct idl_binding
   int error;			/* IDL_E_* of the last call, for idl_error */
   unsigned flags;		/* IDL_BF_*: nonzero sends a call down the
 				   slow path, one test for all of them */
-  unsigned spin;		/* idl_spin_limit () at connect time */
+  int cpu;			/* idl_sole_cpu () at connect time */
   uint32_t seq;			/* the last request's sequence number */
   int64_t timeout_ns;		/* default deadline of a call, 0: none */
   int64_t next_timeout_ns;	/* the next call's, with IDL_BF_NEXT */

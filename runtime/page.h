@@ -9,24 +9,28 @@
 
    Layout (offsets checked below with _Static_assert):
 
-     0      state            32-bit futex word
-     4      seq              the request's sequence number (client)
-     8      payload_len      payload bytes of the message last published
-     12     nfds             descriptors sent with it (fdpass.h)
+     0      state            32-bit futex word, alone in its line
      64     client_sleeping  1 while the client sleeps on state
      68     server_sleeping  1 while the server sleeps on state
-     128    mr[IDL_MR_WORDS] message registers: mr[0] tag, mr[1..] words
+     72     client_cpu       the one CPU the client may run on, or -1
+     76     server_cpu       the same for the server's thread
+     128    seq              the request's sequence number (client)
+     132    payload_len      payload bytes of the message last published
+     136    nfds             descriptors sent with it (fdpass.h)
+     144    mr[IDL_MR_WORDS] message registers: mr[0] tag, mr[1..] words
      4096   payload          IDL_PAGE_PAYLOAD_SIZE bytes: the byte
                              regions (strings, buffers) of the message
                              last published (idlrt-abi.h)
      69632  end              (IDL_PAGE_SIZE, 17 pages of 4 KiB)
 
-   The state word's cache line holds only what the publisher writes
-   just before the state itself: the peer must fetch that line anyway
-   to see the new state, so seq, payload_len and nfds ride along at no
-   extra coherence cost.  The sleep flags, written by the waiter, live
-   in a line of their own so that a waiter going to sleep does not steal
-   the line the publisher is about to write.
+   The state word is alone in its cache line: the waiter spins on that
+   line, and every other write there would take it from the waiter and
+   back before the one that matters (measured: 50% more per round trip
+   across two CPUs with seq, payload_len and nfds beside it).  Those
+   three share the line of the tag and the first words instead, which
+   the publisher writes and the peer reads anyway.  The sleep flags,
+   written by the waiter, live in a line of their own so that a waiter
+   going to sleep does not steal a line the publisher is writing.
 
    Protocol.  STATE says who owns mr[]:
 
@@ -61,9 +65,9 @@
    message it expects from stale or forged ones.
 
    Waiting: spin up to IDL_SPIN_COUNT times on the state word (not at all
-   when the waiter can only run on one CPU, where the peer cannot run
-   while we spin: see idl_spin_limit), then sleep on it
-   with FUTEX_WAIT in slices; after each slice that did not end the wait,
+   when the waiter and its peer are both confined to the same single
+   CPU, where the peer cannot run while we spin: see idl_spin_for),
+   then sleep on it with FUTEX_WAIT in slices; after each slice that did not end the wait,
    ppoll the connection socket to learn whether the peer died, and
    return to the caller, which decides whether to wait another slice
    (a deadline, housekeeping).  So no side waits for ever on a dead
@@ -103,7 +107,8 @@
 
 #define IDL_PAGE_STATE_OFFSET 0
 #define IDL_PAGE_SLEEPING_OFFSET 64
-#define IDL_PAGE_MR_OFFSET 128
+#define IDL_PAGE_HEADER_OFFSET 128
+#define IDL_PAGE_MR_OFFSET 144
 #define IDL_PAGE_PAYLOAD_OFFSET 4096
 #define IDL_PAGE_PAYLOAD_SIZE 65536
 #define IDL_PAGE_SIZE (IDL_PAGE_PAYLOAD_OFFSET + IDL_PAGE_PAYLOAD_SIZE)
@@ -121,13 +126,17 @@ enum idl_page_state
 struct idl_page
 {
   uint32_t state;
+  uint8_t pad_state[IDL_PAGE_SLEEPING_OFFSET - 4];
+  uint32_t client_sleeping;
+  uint32_t server_sleeping;
+  int32_t client_cpu;
+  int32_t server_cpu;
+  uint8_t pad_sleeping[IDL_PAGE_HEADER_OFFSET - IDL_PAGE_SLEEPING_OFFSET
+		       - 16];
   uint32_t seq;
   uint32_t payload_len;
   uint32_t nfds;
-  uint8_t pad_state[IDL_PAGE_SLEEPING_OFFSET - 16];
-  uint32_t client_sleeping;
-  uint32_t server_sleeping;
-  uint8_t pad_sleeping[IDL_PAGE_MR_OFFSET - IDL_PAGE_SLEEPING_OFFSET - 8];
+  uint32_t reserved;
   uint64_t mr[IDL_MR_WORDS];
   uint8_t pad_mr[IDL_PAGE_PAYLOAD_OFFSET - IDL_PAGE_MR_OFFSET
 		 - IDL_MR_WORDS * 8];
@@ -136,20 +145,26 @@ struct idl_page
 
 _Static_assert (offsetof (struct idl_page, state) == IDL_PAGE_STATE_OFFSET,
 		"state word");
-_Static_assert (offsetof (struct idl_page, seq) == IDL_PAGE_STATE_OFFSET + 4
+_Static_assert (offsetof (struct idl_page, seq) == IDL_PAGE_HEADER_OFFSET
 		&& offsetof (struct idl_page, payload_len)
-		   == IDL_PAGE_STATE_OFFSET + 8
-		&& offsetof (struct idl_page, nfds) == IDL_PAGE_STATE_OFFSET + 12,
-		"what the publisher writes with the state");
+		   == IDL_PAGE_HEADER_OFFSET + 4
+		&& offsetof (struct idl_page, nfds) == IDL_PAGE_HEADER_OFFSET + 8
+		&& IDL_PAGE_MR_OFFSET == IDL_PAGE_HEADER_OFFSET + 16,
+		"the header just before the tag");
 _Static_assert (offsetof (struct idl_page, client_sleeping)
 		== IDL_PAGE_SLEEPING_OFFSET, "sleep counts");
 _Static_assert (offsetof (struct idl_page, server_sleeping)
 		== IDL_PAGE_SLEEPING_OFFSET + 4, "sleep counts");
+_Static_assert (offsetof (struct idl_page, client_cpu)
+		== IDL_PAGE_SLEEPING_OFFSET + 8
+		&& offsetof (struct idl_page, server_cpu)
+		   == IDL_PAGE_SLEEPING_OFFSET + 12, "CPUs");
 _Static_assert (offsetof (struct idl_page, mr) == IDL_PAGE_MR_OFFSET,
 		"message registers");
-_Static_assert (IDL_PAGE_MR_OFFSET % 64 == 0
-		&& IDL_PAGE_SLEEPING_OFFSET % 64 == 0,
-		"the state line holds no sleep flag");
+_Static_assert (IDL_PAGE_SLEEPING_OFFSET == IDL_PAGE_STATE_OFFSET + 64
+		&& IDL_PAGE_HEADER_OFFSET % 64 == 0
+		&& IDL_PAGE_HEADER_OFFSET == IDL_PAGE_SLEEPING_OFFSET + 64,
+		"state, sleep flags and header in three lines");
 _Static_assert (IDL_PAGE_MR_OFFSET + IDL_MR_WORDS * 8
 		<= IDL_PAGE_PAYLOAD_OFFSET, "registers overlap payload");
 _Static_assert (offsetof (struct idl_page, payload)
@@ -166,10 +181,27 @@ _Static_assert (IDL_MR_WORDS - 1 <= IDL_TAG_COUNT_MASK, "count field");
    short call takes on the other core; past that the futex is cheaper.  */
 #define IDL_SPIN_COUNT 400
 
-/* How many times the calling thread should spin before sleeping:
-   IDL_SPIN_COUNT if its affinity lets it run on more than one CPU,
-   else 0.  Asked once at set-up time (client.c), not on the call path.  */
-unsigned idl_spin_limit (void) __attribute__ ((__visibility__ ("hidden")));
+/* The one CPU the calling thread's affinity allows, or -1 if it allows
+   several.  Asked once at set-up time (client.c), not on the call path;
+   each side stores it in its *_cpu field of the page.  */
+int idl_sole_cpu (void) __attribute__ ((__visibility__ ("hidden")));
+
+/* How many times a waiter confined to CPU MY_CPU (-1: not confined)
+   should spin before sleeping, given the CPU its peer stored at
+   PEER_CPU: none when both are confined to the same CPU (two
+   processes under taskset -c 0, a one-CPU container), which take
+   turns, so spinning there only burns the time the peer needs; else
+   IDL_SPIN_COUNT.  Two processes pinned to two different CPUs do
+   spin: the peer's answer comes while we spin, without the tens of
+   microseconds a cross-CPU wake-up costs.  A peer that lies about its
+   CPU only changes how we wait for it.  */
+static inline unsigned
+idl_spin_for (int my_cpu, const int32_t *peer_cpu)
+{
+  if (my_cpu >= 0 && __atomic_load_n (peer_cpu, __ATOMIC_RELAXED) == my_cpu)
+    return 0;
+  return IDL_SPIN_COUNT;
+}
 
 /* Sleep slices.  The client's bounds how late it notices a dead server;
    the server's how late an idle connection notices a dead client (stop

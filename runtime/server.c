@@ -110,7 +110,7 @@ struct idl_worker
   struct idl_conn *conns;	/* ours */
   unsigned nconns;		/* ours and in the inbox (atomic: the
 				   acceptor reads it to balance) */
-  unsigned spin;
+  int cpu;			/* idl_sole_cpu () of the worker's thread */
   pthread_t tid;
   int started;
 };
@@ -655,7 +655,11 @@ serve (struct idl_conn *c)
 {
   idl_server_t *srv = c->srv;
   struct idl_page *pg = c->page;
-  unsigned spin_limit = idl_spin_limit (), spin = spin_limit;
+  int cpu = idl_sole_cpu ();
+  unsigned spin_limit, spin;
+
+  __atomic_store_n (&pg->server_cpu, cpu, __ATOMIC_RELAXED);
+  spin = spin_limit = idl_spin_for (cpu, &pg->client_cpu);
 
   while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
     {
@@ -669,8 +673,8 @@ serve (struct idl_conn *c)
 	}
       if (s < 0)
 	return;			/* the client died, or we stop */
-      spin = spin_limit;
       serve_request (c);
+      spin = spin_limit = idl_spin_for (cpu, &pg->client_cpu);
     }
 }
 
@@ -935,6 +939,8 @@ worker_event (struct idl_worker *w, struct idl_conn *c, uint32_t events)
 	return;			/* nothing yet */
       if (r < 0 || answer_hello (c, &hello) != IDL_OK)
 	worker_drop (w, c);
+      else
+	__atomic_store_n (&c->page->server_cpu, w->cpu, __ATOMIC_RELAXED);
       return;
     }
   /* A doorbell, descriptors about to be announced, or junk; a request
@@ -1033,15 +1039,27 @@ worker_timers (struct idl_worker *w, int64_t now)
    spread over that many requests.  */
 #define IDL_WORKER_POLL_EVERY 64
 
+/* How long W spins before it sleeps (idl_spin_for): not at all when
+   it and every client it serves are confined to one and the same CPU.  */
+static unsigned
+worker_spin (struct idl_worker *w)
+{
+  for (struct idl_conn *c = w->conns; c; c = c->wnext)
+    if (c->page && idl_spin_for (w->cpu, &c->page->client_cpu) != 0)
+      return IDL_SPIN_COUNT;
+  return w->cpu >= 0 ? 0 : IDL_SPIN_COUNT;
+}
+
 /* A worker's loop: serve, spin, sleep, until the server stops.  */
 static void
 worker_loop (struct idl_worker *w)
 {
   idl_server_t *srv = w->srv;
   struct epoll_event ev[64];
-  unsigned spins = 0, served = 0;
+  unsigned spins = 0, served = 0, spin_limit = 0;
   int timeout = -1;
 
+  w->cpu = idl_sole_cpu ();
   while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
     {
       unsigned k = worker_scan (w);
@@ -1052,11 +1070,16 @@ worker_loop (struct idl_worker *w)
 	  if (served < IDL_WORKER_POLL_EVERY)
 	    continue;
 	}
-      else if (spins < w->spin)
+      else
 	{
-	  spins++;
-	  idl_cpu_relax ();
-	  continue;
+	  if (spins == 0)
+	    spin_limit = worker_spin (w);
+	  if (spins < spin_limit)
+	    {
+	      spins++;
+	      idl_cpu_relax ();
+	      continue;
+	    }
 	}
       spins = 0;
       served = 0;
@@ -1096,7 +1119,6 @@ worker_init (idl_server_t *srv, struct idl_worker *w, int acceptor)
   struct epoll_event ev = { EPOLLIN, { .ptr = &mark_stop } };
 
   w->srv = srv;
-  w->spin = idl_spin_limit ();
   w->inbox_fd = -1;
   pthread_mutex_init (&w->inbox_lock, NULL);
   w->epfd = epoll_create1 (EPOLL_CLOEXEC);
