@@ -24,11 +24,12 @@
      69632  end              (IDL_PAGE_SIZE, 17 pages of 4 KiB)
 
    The state word is alone in its cache line: the waiter spins on that
-   line, and every other write there would take it from the waiter and
-   back before the one that matters (measured: 50% more per round trip
-   across two CPUs with seq, payload_len and nfds beside it).  Those
-   three share the line of the tag and the first words instead, which
-   the publisher writes and the peer reads anyway.  The sleep flags,
+   line, and every other write there could take it from the waiter and
+   back before the one that matters.  Seq, payload_len and nfds share
+   the line of the tag and the first words instead, which the publisher
+   writes and the peer reads anyway.  (On the 2-CPU machine this was
+   written on, the two layouts measure the same within noise, about
+   100-140 ns a round trip: bench/latency.)  The sleep flags,
    written by the waiter, live in a line of their own so that a waiter
    going to sleep does not steal a line the publisher is writing.
 
