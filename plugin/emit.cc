@@ -675,6 +675,29 @@ fix_bools (body_builder &bb, const idl_abi &abi, tree ptr, tree type,
     }
 }
 
+/* The message index of descriptor FD: when FD >= 0, the count K, after
+   STORE (K) has put FD in the K-th place of the message's list and K has
+   been incremented; IDL_FD_NONE for a negative FD, which is not listed.
+   Client requests and server replies list descriptors alike.  */
+template <typename store_fn>
+static tree
+list_descriptor (body_builder &bb, tree fd, tree k, store_fn store)
+{
+  tree idx = bb.temp (unsigned_type_node, "fd_index");
+  tree some = bb.new_label (), none = bb.new_label ();
+  tree done = bb.new_label ();
+  bb.cond_goto (LT_EXPR, fd, integer_zero_node, none, some);
+  bb.label (some);
+  store (k);
+  bb.set (idx, NOP_EXPR, k);
+  bb.set (k, PLUS_EXPR, k, size_cst (1));
+  bb.add (gimple_build_goto (done));
+  bb.label (none);
+  bb.set (idx, INTEGER_CST, build_int_cstu (unsigned_type_node, IDL_FD_NONE));
+  bb.label (done);
+  return idx;
+}
+
 /* 1. The client stub for OP.  */
 static void
 emit_client_stub (idl_operation *op)
@@ -804,21 +827,12 @@ emit_client_stub (idl_operation *op)
 	if (s.role == IDL_SLOT_FD)
 	  {
 	    tree v = parm_at (fn, op->params[s.param].index);
-	    tree idx = bb.temp (unsigned_type_node, "fd_index");
-	    tree some = bb.new_label (), none = bb.new_label ();
-	    tree done = bb.new_label ();
-	    bb.cond_goto (LT_EXPR, v, integer_zero_node, none, some);
-	    bb.label (some);
-	    bb.store (build4 (ARRAY_REF, integer_type_node, fds, nfds,
-			      NULL_TREE, NULL_TREE), v);
-	    bb.set (idx, NOP_EXPR, nfds);
-	    bb.set (nfds, PLUS_EXPR, nfds, size_cst (1));
-	    bb.add (gimple_build_goto (done));
-	    bb.label (none);
-	    bb.set (idx, INTEGER_CST,
-		    build_int_cstu (unsigned_type_node, IDL_FD_NONE));
-	    bb.label (done);
-	    fd_index[s.param] = idx;
+	    fd_index[s.param] = list_descriptor
+	      (bb, v, nfds, [&] (tree pos)
+	       {
+		 bb.store (build4 (ARRAY_REF, integer_type_node, fds, pos,
+				   NULL_TREE, NULL_TREE), v);
+	       });
 	  }
     }
 
@@ -1405,26 +1419,18 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 	    if (s.role == IDL_SLOT_FD)
 	      {
 		tree v = bb.load (locals[s.param]);
-		tree idx = bb.temp (unsigned_type_node, "fd_index");
-		tree some = bb.new_label (), none = bb.new_label ();
-		tree done = bb.new_label ();
-		bb.cond_goto (LT_EXPR, v, integer_zero_node, none, some);
-		bb.label (some);
-		tree off = bb.assign (sizetype, MULT_EXPR, k, size_cst (8));
-		off = bb.assign (sizetype, PLUS_EXPR, off,
-				 size_cst (IDL_MSG_REPLY_FDS * 8));
-		bb.store (build2 (MEM_REF, abi.u64,
-				  ptr_add (bb, bytes, off, abi.alias_ptr),
-				  build_int_cst (abi.alias_ptr, 0)),
-			  bb.assign (abi.u64, NOP_EXPR, v));
-		bb.set (idx, NOP_EXPR, k);
-		bb.set (k, PLUS_EXPR, k, size_cst (1));
-		bb.add (gimple_build_goto (done));
-		bb.label (none);
-		bb.set (idx, INTEGER_CST,
-			build_int_cstu (unsigned_type_node, IDL_FD_NONE));
-		bb.label (done);
-		fd_index[s.param] = idx;
+		fd_index[s.param] = list_descriptor
+		  (bb, v, k, [&] (tree pos)
+		   {
+		     tree off = bb.assign (sizetype, MULT_EXPR, pos,
+					   size_cst (8));
+		     off = bb.assign (sizetype, PLUS_EXPR, off,
+				      size_cst (IDL_MSG_REPLY_FDS * 8));
+		     bb.store (build2 (MEM_REF, abi.u64,
+				       ptr_add (bb, bytes, off, abi.alias_ptr),
+				       build_int_cst (abi.alias_ptr, 0)),
+			       bb.assign (abi.u64, NOP_EXPR, v));
+		   });
 	      }
 	  bb.store (message_word (abi, msg, IDL_MSG_REPLY_NFDS),
 		    bb.assign (abi.u64, NOP_EXPR, k));
