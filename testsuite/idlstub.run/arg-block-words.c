@@ -12,6 +12,7 @@
 #include <stdint.h>
 #include <idlstub.h>
 #include "idltest.h"
+#include "idlblocks.h"
 
 IDL_INTERFACE (argblkw, 0x2a03, 1);
 
@@ -187,16 +188,6 @@ mixed_impl (idl_call_t *call, char c, pad_t p, un_t *u, short s, nest_t *o,
   return h;
 }
 
-#define GUARD 64
-#define GUARD_BYTE 0xd2
-
-static void
-check_guard (const unsigned char *g)
-{
-  for (int i = 0; i < GUARD; i++)
-    CHECK (g[i] == GUARD_BYTE);
-}
-
 int
 main (void)
 {
@@ -204,53 +195,7 @@ main (void)
   pid_t srv = idltest_fork_server (name, &argblkw, argblkw_dispatch);
   idl_binding_t *b = idltest_connect (name, &argblkw);
 
-#define TRY(N, NAME)							\
-  for (uint64_t seed = 1; seed <= 20; seed++)				\
-    {									\
-      struct								\
-      {									\
-	unsigned char pre[GUARD];					\
-	NAME##_t v;							\
-	unsigned char post[GUARD];					\
-      } g;								\
-      NAME##_t want, orig;						\
-      gen_##NAME (&orig, seed);						\
-									\
-      /* By value and through an in pointer.  */			\
-      if (val_##NAME (b, -1, orig, 0x5ca1ab1e) != hash_##NAME (&orig))	\
-	fprintf (stderr, "val_%s, seed %d\n", #NAME, (int) seed);	\
-      CHECK (idl_error (b) == IDL_OK);					\
-      CHECK (val_##NAME (b, -1, orig, 0x5ca1ab1e) == hash_##NAME (&orig)); \
-      memset (&g, GUARD_BYTE, sizeof g);				\
-      g.v = orig;							\
-      CHECK (in_##NAME (b, &g.v) == hash_##NAME (&orig));		\
-      CHECK (idl_error (b) == IDL_OK);					\
-									\
-      /* Out: the server's value, in place.  */				\
-      memset (&g, GUARD_BYTE, sizeof g);				\
-      CHECK (out_##NAME (b, seed + 1000, &g.v) == 1);			\
-      CHECK (idl_error (b) == IDL_OK);					\
-      gen_##NAME (&want, seed + 1000);					\
-      if (hash_##NAME (&g.v) != hash_##NAME (&want))			\
-	fprintf (stderr, "out_%s, seed %d\n", #NAME, (int) seed);	\
-      CHECK (hash_##NAME (&g.v) == hash_##NAME (&want));		\
-      check_guard (g.pre);						\
-      check_guard (g.post);						\
-									\
-      /* Inout: sent, twisted, back in place.  */			\
-      memset (&g, GUARD_BYTE, sizeof g);				\
-      g.v = orig;							\
-      want = orig;							\
-      twist_##NAME (&want);						\
-      CHECK (io_##NAME (b, &g.v) == hash_##NAME (&orig));		\
-      CHECK (idl_error (b) == IDL_OK);					\
-      if (hash_##NAME (&g.v) != hash_##NAME (&want))			\
-	fprintf (stderr, "io_%s, seed %d\n", #NAME, (int) seed);	\
-      CHECK (hash_##NAME (&g.v) == hash_##NAME (&want));		\
-      check_guard (g.pre);						\
-      check_guard (g.post);						\
-    }
-  BLOCK_TYPES (TRY)
+  BLOCK_TYPES (BLOCK_ROUND_TRIPS)
 
   /* Blocks and scalars together.  */
   for (int k = 0; k < 30; k++)
