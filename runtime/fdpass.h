@@ -85,6 +85,16 @@ idl_fd_send (int sock, uint32_t seq, const int *fds, unsigned n)
       /* Not a copy loop for the compiler to turn into memcpy (libc).  */
       __asm__ ("" ::: "memory");
     }
+  /* The kernel copies the control message up to its padded length
+     (IDL_CMSG_SPACE): with an odd N that is 4 bytes past the last
+     descriptor.  Zero them, so that no byte of our stack goes to the
+     kernel unwritten (Valgrind reports it as uninitialised).  */
+  for (unsigned i = n; i < (IDL_CMSG_SPACE (n * sizeof (int))
+			    - sizeof (struct idl_cmsghdr)) / sizeof (int); i++)
+    {
+      data[i] = 0;
+      __asm__ ("" ::: "memory");	/* nor into memset */
+    }
   m.name = 0;
   m.namelen = 0;
   m.pad1 = 0;
