@@ -1,7 +1,8 @@
 /* { dg-do run } */
 /* Area: runtime
    Purpose: a client killed mid-call or while idle ends only its own
-   connection thread; another client keeps being served throughout.  */
+   connection (its thread, with a thread per connection; its socket in
+   any mode); another client keeps being served throughout.  */
 
 #include <dirent.h>
 #include <stddef.h>
@@ -9,9 +10,9 @@
 #include <sys/un.h>
 #include "rt-common.h"
 
-/* Threads of process PID: the server's main thread, one per connection,
-   and whatever else the platform runs (qemu-user adds its own), which
-   is why the test compares with a baseline.  */
+/* Threads of process PID: the server's main thread, one per connection
+   (thread mode), and whatever else the platform runs (qemu-user adds
+   its own), which is why the test compares with a baseline.  */
 static int
 thread_count (pid_t pid)
 {
@@ -26,13 +27,20 @@ thread_count (pid_t pid)
   return n;
 }
 
-/* Wait up to two seconds for PID to have N threads.  */
+/* The server's connections, as it holds them: one socket each (the
+   page's memfd is closed once mapped), plus one thread each with a
+   thread per connection.  */
+static int base_threads, base_fds;
+
+/* Wait up to two seconds for PID to hold N connections more than at
+   the baseline.  */
 static int
-await_threads (pid_t pid, int n)
+await_conns (pid_t pid, int n)
 {
   for (int i = 0; i < 200; i++)
     {
-      if (thread_count (pid) == n)
+      if (rt_fd_count (pid) == base_fds + n
+	  && thread_count (pid) == base_threads + (RT_WORKERS == 0 ? n : 0))
 	return 1;
       usleep (10 * 1000);
     }
@@ -86,37 +94,40 @@ main (void)
   int status;
 
   serve_check (b, 100);
-  /* Main thread, our connection's thread, anything else.  */
-  int base = thread_count (srv);
-  CHECK (base >= 2);
+  /* Main thread, our connection's thread (or the workers), anything
+     else; its descriptors, our connection's socket among them.  */
+  base_threads = thread_count (srv);
+  base_fds = rt_fd_count (srv);
+  CHECK (base_threads >= 2);
 
   /* Mid-call: the victim's call holds the dispatcher for 300 ms.  */
   pid_t victim = fork_client (name, 300);
-  CHECK (await_threads (srv, base + 1));
+  CHECK (await_conns (srv, 1));
   usleep (100 * 1000);
   CHECK (kill (victim, SIGKILL) == 0);
   CHECK (waitpid (victim, &status, 0) == victim);
   /* Our calls wait for the victim's implementation to finish (dispatch
-     is serialized), then go on as before.  */
+     is serialized, or the victim's worker may be ours), then go on as
+     before.  */
   double t0 = rt_now_ms ();
   serve_check (b, 1000);
   CHECK (rt_now_ms () - t0 < 2000);
-  /* The victim's connection thread has noticed and gone.  */
-  CHECK (await_threads (srv, base));
+  /* The victim's connection has been noticed and has gone.  */
+  CHECK (await_conns (srv, 0));
   serve_check (b, 100);
 
   /* While idle, and several at once.  */
   pid_t v[4];
   for (int i = 0; i < 4; i++)
     v[i] = fork_client (name, 0);
-  CHECK (await_threads (srv, base + 4));
+  CHECK (await_conns (srv, 4));
   serve_check (b, 100);
   for (int i = 0; i < 4; i++)
     {
       CHECK (kill (v[i], SIGKILL) == 0);
       CHECK (waitpid (v[i], &status, 0) == v[i]);
     }
-  CHECK (await_threads (srv, base));
+  CHECK (await_conns (srv, 0));
   serve_check (b, 1000);
 
   /* A client that connects and dies before its hello.  */
@@ -127,13 +138,13 @@ main (void)
   CHECK (connect (fd, (struct sockaddr *) &sa,
 		  offsetof (struct sockaddr_un, sun_path) + strlen (name))
 	 == 0);
-  CHECK (await_threads (srv, base + 1));
+  CHECK (await_conns (srv, 1));
   close (fd);
-  CHECK (await_threads (srv, base));
+  CHECK (await_conns (srv, 0));
   serve_check (b, 100);
 
   idl_close (b);
-  CHECK (await_threads (srv, base - 1));
+  CHECK (await_conns (srv, -1));
   CHECK (kill (srv, 0) == 0);	/* the server lives on */
   rt_stop_server (srv);
   return 0;
