@@ -238,11 +238,23 @@ body_builder::finish ()
    dwarf2out_abstract_function under -g.  Generated bodies therefore
    carry no debug information of their own (DECL_IGNORED_P, as GCC's
    own artificial functions): a debugger steps over a stub as over
-   a libc call.  */
+   a libc call.
+
+   The front end gives every function it defines the optimization and
+   target options in force (DECL_FUNCTION_SPECIFIC_OPTIMIZATION), and
+   -flto streams them with the body; a body built here must carry them
+   too.  Without them IPA analysis treats the stub as unconstrained: at
+   -O1 it built IPA-CP jump functions for the stub alone (the front
+   end's functions, with -fno-ipa-cp recorded, were skipped), and lto1
+   then segfaulted in IPA-CP on the mixture.  */
 static void
 add_function (tree fn)
 {
   DECL_IGNORED_P (fn) = 1;
+  if (!DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn))
+    DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn) = optimization_default_node;
+  if (!DECL_FUNCTION_SPECIFIC_TARGET (fn))
+    DECL_FUNCTION_SPECIFIC_TARGET (fn) = target_option_default_node;
   cgraph_node::add_new_function (fn, false);
 }
 
