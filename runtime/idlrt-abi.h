@@ -127,4 +127,148 @@
 #define IDL_MSG_REPLY_PAYLOAD (IDL_MSG_REQ_PAYLOAD + IDL_PAYLOAD_MAX)
 #define IDL_MSG_BYTES (IDL_MSG_REPLY_PAYLOAD + IDL_PAYLOAD_MAX)
 
+/* Compact mode (-fplugin-arg-idlstub-mode=compact; paper 002's
+   interpretive stubs).  Instead of specialized code per operation, the
+   plugin emits a constant table per operation and small glue; one
+   engine in the runtime (compact.c) marshals from the table.  The wire
+   format is exactly fast mode's: a compact client talks to a fast
+   server and the other way round, with the same checks and errors.
+
+   An operation's table is an array of uint32_t:
+
+     header, IDL_CT_HDR_WORDS words:
+       [IDL_CT_NPARAMS]   parameters, the binding (or call) not counted
+       [IDL_CT_FLAGS]     IDL_CT_F_*
+       [IDL_CT_RESULT]    the result's IDL_CT_VALUE (0 without one)
+       [IDL_CT_REQ_TAG]   request tag, low 32 bits then high 32 bits
+       [IDL_CT_REPLY_TAG] reply tag, likewise (0 for one-way)
+       [IDL_CT_REQ]       index in the table of the request's message
+                          record
+       [IDL_CT_REPLY]     index of the reply's message record
+     then IDL_CT_NPARAMS parameter records, IDL_CT_PARAM_WORDS each,
+     from index IDL_CT_HDR_WORDS, in prototype order:
+       [IDL_CT_P_KIND]    IDL_CT_K_*
+       [IDL_CT_P_DIR]     IDL_CT_D_*
+       [IDL_CT_P_FLAGS]   IDL_CT_PF_*
+       [IDL_CT_P_VALUE]   scalar, fd: the IDL_CT_VALUE that crosses (the
+                          pointee's for a pointer); string, buffer: the
+                          length's
+       [IDL_CT_P_SIZE]    block: bytes; buffer: bytes of an element
+       [IDL_CT_P_ALIGN]   block, buffer element: alignment in bytes
+       [IDL_CT_P_MAX]     string: chars (without the NUL); buffer:
+                          elements
+       [IDL_CT_P_COUNT]   buffer: parameter index of the count (a scalar
+                          by value)
+       [IDL_CT_P_LENGTH]  buffer: index of the IDL_LENGTH_IS parameter
+                          (a scalar through a pointer), or IDL_CT_NONE
+       [IDL_CT_P_BOOLS]   block, buffer: index in the table of a list
+                          of the byte offsets of the _Bool objects in
+                          one block or element (the list's first word
+                          is their number), or 0 for none; each is
+                          rewritten to 0/1 on arrival as fast mode's
+                          stubs do
+     a message record: [IDL_CT_M_WORDS] words after the tag,
+       [IDL_CT_M_NSLOTS], [IDL_CT_M_NITEMS], [IDL_CT_M_FIXED] the end
+       of the fixed payload items, [IDL_CT_M_MAXPAY] the payload's
+       largest size, [IDL_CT_M_NFDS]; then IDL_CT_M_NSLOTS slots of
+       IDL_CT_SLOT_WORDS words and IDL_CT_M_NITEMS items of
+       IDL_CT_ITEM_WORDS words, as the plugin's layout has them
+       (plugin/model.h, struct idl_slot and struct idl_item; the dump
+       shows them):
+       slot: [IDL_CT_S_PARAM] parameter index, IDL_CT_NONE for the
+             result; [IDL_CT_S_WORD] 1-based word; [IDL_CT_S_OFFSET]
+             byte in the word; [IDL_CT_S_SIZE] bytes; [IDL_CT_S_ROLE]
+             IDL_CT_R_*
+       item: [IDL_CT_I_PARAM]; [IDL_CT_I_FIXED] 1 for a fixed item;
+             [IDL_CT_I_OFFSET] fixed: its offset; variable, in a reply:
+             the offset of its region in the server's reply area;
+             [IDL_CT_I_ALIGN]; [IDL_CT_I_MAXBYTES]
+
+   An IDL_CT_VALUE is a value class (IDL_CT_V_*) in bits 0-7 and the
+   size in bytes (1, 2, 4, 8) in bits 8-15.
+
+   The client stub passes ARGV, one pointer per parameter: for a
+   parameter passed by value (scalar, fd, block) a pointer to it, for
+   a pointer parameter the pointer itself.  The server engine gives a
+   thunk the same kind of ARGV (by-value arguments as pointers to
+   their values in private memory; pointers into the private request
+   or the reply area as fast mode's server stubs would pass them), and
+   the thunk calls the implementation.  */
+#define IDL_CT_NONE 0xffffffffu
+
+#define IDL_CT_NPARAMS 0
+#define IDL_CT_FLAGS 1
+#define IDL_CT_RESULT 2
+#define IDL_CT_REQ_TAG 3
+#define IDL_CT_REPLY_TAG 5
+#define IDL_CT_REQ 7
+#define IDL_CT_REPLY 8
+#define IDL_CT_HDR_WORDS 9
+
+#define IDL_CT_F_ONEWAY 1
+#define IDL_CT_F_RESULT 2
+
+#define IDL_CT_P_KIND 0
+#define IDL_CT_P_DIR 1
+#define IDL_CT_P_FLAGS 2
+#define IDL_CT_P_VALUE 3
+#define IDL_CT_P_SIZE 4
+#define IDL_CT_P_ALIGN 5
+#define IDL_CT_P_MAX 6
+#define IDL_CT_P_COUNT 7
+#define IDL_CT_P_LENGTH 8
+#define IDL_CT_P_BOOLS 9
+#define IDL_CT_PARAM_WORDS 10
+
+#define IDL_CT_K_SCALAR 0
+#define IDL_CT_K_BLOCK 1
+#define IDL_CT_K_STRING 2
+#define IDL_CT_K_BUFFER 3
+#define IDL_CT_K_FD 4
+
+#define IDL_CT_D_IN 0
+#define IDL_CT_D_OUT 1
+#define IDL_CT_D_INOUT 2
+
+#define IDL_CT_PF_POINTER 1	/* a T * carrying a T (scalar, block, fd) */
+
+#define IDL_CT_V_SIGNED 0
+#define IDL_CT_V_UNSIGNED 1
+#define IDL_CT_V_BOOL 2
+#define IDL_CT_V_FLOAT 3
+
+#define IDL_CT_M_WORDS 0
+#define IDL_CT_M_NSLOTS 1
+#define IDL_CT_M_NITEMS 2
+#define IDL_CT_M_FIXED 3
+#define IDL_CT_M_MAXPAY 4
+#define IDL_CT_M_NFDS 5
+#define IDL_CT_M_HDR_WORDS 6
+
+#define IDL_CT_S_PARAM 0
+#define IDL_CT_S_WORD 1
+#define IDL_CT_S_OFFSET 2
+#define IDL_CT_S_SIZE 3
+#define IDL_CT_S_ROLE 4
+#define IDL_CT_SLOT_WORDS 5
+
+#define IDL_CT_R_VALUE 0
+#define IDL_CT_R_LENGTH 1
+#define IDL_CT_R_FD 2
+#define IDL_CT_R_BLOCK 3
+
+#define IDL_CT_I_PARAM 0
+#define IDL_CT_I_FIXED 1
+#define IDL_CT_I_OFFSET 2
+#define IDL_CT_I_ALIGN 3
+#define IDL_CT_I_MAXBYTES 4
+#define IDL_CT_ITEM_WORDS 5
+
+/* A compact dispatcher's table of operations (idl_compact_dispatch):
+   an array of pointers, [0] the number of operations N (as an
+   integer), then N entries of IDL_CT_OP_PTRS pointers in increasing
+   operation number: the operation's number (as an integer), its table,
+   its thunk.  */
+#define IDL_CT_OP_PTRS 3
+
 #endif /* IDLRT_ABI_H */
