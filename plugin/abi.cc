@@ -29,7 +29,7 @@ static bool abi_built;
 static const char *const entry_names[] = {
   "idl_call_r4", "idl_call_m", "idl_send_r4", "idl_send_m",
   "idl_stub_failed", "idl_request_payload", "idl_call_x", "idl_send_x",
-  "idl_stub_error"
+  "idl_stub_error", "idl_compact_call", "idl_compact_dispatch"
 };
 static tree entry_decls[ARRAY_SIZE (entry_names)];
 
@@ -105,6 +105,17 @@ idl_get_abi (tree binding_ptr_type)
 			build_function_type_list (void_type_node, b,
 						  integer_type_node,
 						  NULL_TREE));
+  /* Compact mode's engine: the table and the arguments' array are
+     read-only to it (idlrt.h).  */
+  tree argv_type = build_pointer_type (build_qualified_type
+				       (ptr_type_node, TYPE_QUAL_CONST));
+  tree u32_cptr = build_pointer_type (build_qualified_type
+				      (unsigned_intSI_type_node,
+				       TYPE_QUAL_CONST));
+  abi.compact_call
+    = runtime_function ("idl_compact_call",
+			build_function_type_list (w, b, u32_cptr, argv_type,
+						  ptr_type_node, NULL_TREE));
   DECL_ATTRIBUTES (abi.stub_error)
     = tree_cons (get_identifier ("cold"), NULL_TREE, NULL_TREE);
   /* The failure path is cold: GCC then moves it out of line and
@@ -114,6 +125,21 @@ idl_get_abi (tree binding_ptr_type)
     = tree_cons (get_identifier ("cold"), NULL_TREE, NULL_TREE);
   abi_built = true;
   return abi;
+}
+
+tree
+idl_compact_dispatch_decl (tree dispatcher_type)
+{
+  tree args = TYPE_ARG_TYPES (dispatcher_type);
+  tree ops = build_pointer_type (build_qualified_type
+				 (build_pointer_type
+				  (build_qualified_type (void_type_node,
+							 TYPE_QUAL_CONST)),
+				  TYPE_QUAL_CONST));
+  return runtime_function ("idl_compact_dispatch",
+			   build_function_type_list
+			   (TREE_TYPE (dispatcher_type), TREE_VALUE (args),
+			    TREE_VALUE (TREE_CHAIN (args)), ops, NULL_TREE));
 }
 
 static unsigned HOST_WIDE_INT

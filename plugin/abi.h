@@ -28,9 +28,12 @@ struct idl_abi
   tree stub_error;		/* idl_stub_error */
   tree int_ptr;			/* const int * */
   tree u64_cptr;		/* const uint64_t * */
+  tree compact_call;		/* idl_compact_call */
 };
 
 const idl_abi &idl_get_abi (tree binding_ptr_type);
+/* idl_compact_dispatch, for a dispatcher of type DISPATCHER_TYPE.  */
+tree idl_compact_dispatch_decl (tree dispatcher_type);
 void idl_abi_note_decl (tree fndecl);
 
 /* Tag words.  */

@@ -67,6 +67,7 @@
 #include "model.h"
 #include "layout.h"
 #include "abi.h"
+#include "emit.h"
 
 /* Error codes from idlrt.h; the plugin does not include that header's
    C declarations.  */
@@ -78,37 +79,6 @@
 
 /* -fplugin-arg-idlstub-inline=always (idlstub.cc).  */
 bool idl_always_inline;
-
-/* A GIMPLE body under construction for function FN.  Statements are
-   high GIMPLE over temporaries; GCC's own lowering and into-SSA passes
-   run on it afterwards, as on any function.  */
-class body_builder
-{
-public:
-  body_builder (tree fn, location_t loc);
-  void finish ();
-
-  tree temp (tree type, const char *name);
-  tree assign (tree type, enum tree_code code, tree a, tree b = NULL_TREE);
-  void set (tree var, enum tree_code code, tree a, tree b = NULL_TREE);
-  void store (tree lhs, tree rhs);
-  tree load (tree ref);
-  tree call (tree fndecl, const vec<tree> &args, tree result_type);
-  void call_void (tree fndecl, const vec<tree> &args);
-  void label (tree lab);
-  void cond_goto (enum tree_code code, tree a, tree b, tree then_lab,
-		  tree else_lab);
-  void ret (tree value);
-  tree new_label ();
-  void add (gimple *stmt);
-  void suppress_last_warning (opt_code opt);
-
-  tree fn;
-  location_t loc;
-
-private:
-  gimple_seq seq;
-};
 
 body_builder::body_builder (tree fn_, location_t loc_)
   : fn (fn_), loc (loc_), seq (NULL)
@@ -247,7 +217,7 @@ body_builder::finish ()
    -O1 it built IPA-CP jump functions for the stub alone (the front
    end's functions, with -fno-ipa-cp recorded, were skipped), and lto1
    then segfaulted in IPA-CP on the mixture.  */
-static void
+void
 add_function (tree fn)
 {
   DECL_IGNORED_P (fn) = 1;
@@ -261,7 +231,7 @@ add_function (tree fn)
 /* Give FN (declared only) what a definition has: a result, an outermost
    block and PARM_DECLs.  The prototype's own PARM_DECLs are copied when
    there are any, keeping names and the front end's DECL_ARG_TYPE.  */
-static void
+void
 prepare_definition (tree fn, location_t loc)
 {
   tree fntype = TREE_TYPE (fn);
@@ -308,7 +278,7 @@ prepare_definition (tree fn, location_t loc)
 }
 
 /* A new static function NAME of TYPE, for a body built here.  */
-static tree
+tree
 new_static_function (const char *name, tree type, tree context,
 		     location_t loc)
 {
@@ -323,6 +293,28 @@ new_static_function (const char *name, tree type, tree context,
   DECL_DECLARED_INLINE_P (fn) = 1;
   prepare_definition (fn, loc);
   return fn;
+}
+
+/* Make the prototype FN a client stub's definition, for a body to
+   come.  It becomes an inline COMDAT definition: every translation
+   unit that calls the operation may carry a copy, the linker keeps
+   one, and the optimizer may inline it (C99 inline semantics, as C++
+   gives an inline function).  */
+void
+prepare_client_stub (tree fn, location_t loc)
+{
+  DECL_EXTERNAL (fn) = 0;
+  TREE_STATIC (fn) = 1;
+  DECL_DECLARED_INLINE_P (fn) = 1;
+  if (idl_always_inline)
+    {
+      DECL_DISREGARD_INLINE_LIMITS (fn) = 1;
+      DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("always_inline"),
+					NULL_TREE, DECL_ATTRIBUTES (fn));
+    }
+  prepare_definition (fn, loc);
+  DECL_COMDAT (fn) = 1;
+  make_decl_one_only (fn, DECL_ASSEMBLER_NAME (fn));
 }
 
 /* Message words are read and written through a char * (alias set 0):
@@ -462,7 +454,7 @@ slot_scalars (const idl_operation *op, const idl_message_layout &m,
   return v;
 }
 
-static tree
+tree
 parm_at (tree fn, unsigned index)
 {
   tree p = DECL_ARGUMENTS (fn);
@@ -721,22 +713,7 @@ emit_client_stub (idl_operation *op)
   const idl_message_layout &rq = op->request, &rp = op->reply;
   unsigned nparams = op->params.size ();
 
-  /* The prototype becomes an inline COMDAT definition: every
-     translation unit that calls the operation may carry a copy, the
-     linker keeps one, and the optimizer may inline it (C99 inline
-     semantics, as C++ gives an inline function).  */
-  DECL_EXTERNAL (fn) = 0;
-  TREE_STATIC (fn) = 1;
-  DECL_DECLARED_INLINE_P (fn) = 1;
-  if (idl_always_inline)
-    {
-      DECL_DISREGARD_INLINE_LIMITS (fn) = 1;
-      DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("always_inline"),
-					NULL_TREE, DECL_ATTRIBUTES (fn));
-    }
-  prepare_definition (fn, loc);
-  DECL_COMDAT (fn) = 1;
-  make_decl_one_only (fn, DECL_ASSEMBLER_NAME (fn));
+  prepare_client_stub (fn, loc);
 
   body_builder bb (fn, loc);
   tree binding = DECL_ARGUMENTS (fn);
@@ -1096,7 +1073,7 @@ emit_client_stub (idl_operation *op)
 
 /* The type of OP's implementation: the operation's, with the call
    context in place of the binding.  */
-static tree
+tree
 implementation_type (const idl_operation *op, tree call_ptr_type)
 {
   tree optype = TREE_TYPE (op->decl);
@@ -1111,7 +1088,7 @@ implementation_type (const idl_operation *op, tree call_ptr_type)
 
 /* The implementation NAME_impl of OP: the user's declaration when this
    file has one, else an external declaration built here.  */
-static tree
+tree
 implementation_decl (idl_operation *op, tree call_ptr_type)
 {
   if (op->impl)
@@ -1597,7 +1574,7 @@ emit_dispatcher (idl_interface *iface, std::vector<tree> &stubs)
 
 /* Does this translation unit call (or take the address of) FNDECL
    without defining it?  */
-static bool
+bool
 needs_client_stub (tree fndecl)
 {
   cgraph_node *node = cgraph_node::get (fndecl);
@@ -1656,7 +1633,10 @@ execute_idlstub (void)
       for (idl_operation *op : iface->ops)
 	if (needs_client_stub (op->decl))
 	  {
-	    emit_client_stub (op);
+	    if (idl_compact_mode)
+	      idl_emit_compact_client_stub (op);
+	    else
+	      emit_client_stub (op);
 	    if (dump_file)
 	      dump_body (dump_file, "client stub", op->decl);
 	  }
@@ -1664,11 +1644,15 @@ execute_idlstub (void)
 	  (iface->dispatcher)->definition)
 	{
 	  std::vector<tree> stubs;
-	  emit_dispatcher (iface, stubs);
+	  if (idl_compact_mode)
+	    idl_emit_compact_dispatcher (iface, stubs);
+	  else
+	    emit_dispatcher (iface, stubs);
 	  if (dump_file)
 	    {
 	      for (tree stub : stubs)
-		dump_body (dump_file, "server stub", stub);
+		dump_body (dump_file, idl_compact_mode ? "thunk"
+			   : "server stub", stub);
 	      dump_body (dump_file, "dispatcher", iface->dispatcher);
 	    }
 	}

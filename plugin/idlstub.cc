@@ -17,6 +17,13 @@
      -fplugin-arg-idlstub-inline=always  inline client stubs at every call,
 					 even in code GCC thinks runs once
 
+     -fplugin-arg-idlstub-mode=fast      specialized stubs for each
+					 operation (the default)
+     -fplugin-arg-idlstub-mode=compact   a table per operation and one
+					 engine in the runtime: smaller
+					 code, more instructions per call
+					 (compact.cc)
+
      -fplugin-arg-idlstub-dump           write the pass's dump file,
 					 FILE.NNNi.idlstub: the interface
 					 model, message layouts and every
@@ -38,7 +45,9 @@
      attributes.cc  annotations -> validated interface model (model.cc)
      layout.cc      model -> register-packed message layouts
      abi.cc         layouts -> the runtime's calling convention
-     emit.cc        all of it -> GIMPLE, in the "idlstub" IPA pass  */
+     emit.cc        all of it -> GIMPLE, in the "idlstub" IPA pass
+     compact.cc     or, in compact mode, tables and glue for the
+		    runtime's engine  */
 
 #include "gcc-compat.h"
 #include "plugin-version.h"
@@ -48,6 +57,7 @@
 int plugin_is_GPL_compatible;
 
 extern bool idl_always_inline;
+extern bool idl_compact_mode;
 static bool want_dump;
 extern vec<tree, va_gc> *idl_kept_trees;
 opt_pass *make_idlstub_pass (gcc::context *ctxt);
@@ -59,6 +69,10 @@ static const char help_text[] =
   "finds it pays (default)\n"
   "  -fplugin-arg-idlstub-inline=always  inline client stubs at every "
   "call\n"
+  "  -fplugin-arg-idlstub-mode=fast      specialized stubs (default)\n"
+  "  -fplugin-arg-idlstub-mode=compact   per-operation tables and the "
+  "runtime's engine:\n"
+  "                                      smaller code, slower calls\n"
   "  -fplugin-arg-idlstub-dump           write FILE.NNNi.idlstub: the "
   "interface model,\n"
   "                                      layouts and generated bodies\n"
@@ -108,6 +122,19 @@ parse_arguments (const struct plugin_name_args *info)
 	    {
 	      error ("%<-fplugin-arg-idlstub-inline%> takes %<auto%> or "
 		     "%<always%>, not %qs", value ? value : "");
+	      ok = false;
+	    }
+	}
+      else if (strcmp (key, "mode") == 0)
+	{
+	  if (value && strcmp (value, "compact") == 0)
+	    idl_compact_mode = true;
+	  else if (value && strcmp (value, "fast") == 0)
+	    idl_compact_mode = false;
+	  else
+	    {
+	      error ("%<-fplugin-arg-idlstub-mode%> takes %<fast%> or "
+		     "%<compact%>, not %qs", value ? value : "");
 	      ok = false;
 	    }
 	}
