@@ -7,7 +7,7 @@
           rpc-bench compare PLACEMENT N CHUNKS
      KIND       raw     futex ping-pong over a shared page, with the
                         runtime's own wait and publish (page.h): the
-                        transport with nothing on top
+                        transport with nothing on top (raw-pingpong.h)
                 null    an RPC with no arguments and no result, through
                         libidlrt (hand-written dispatcher)
                 tiny    IDL4's tiny (long -> long) through the stubs the
@@ -44,7 +44,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "../examples/calc.h"
-#include "page.h"
+#include "raw-pingpong.h"
 
 IDL_SERVER (calc);
 
@@ -132,86 +132,27 @@ struct kind
 {
   const char *name;
   pid_t pid;			/* the server child, or 0 */
-  struct idl_page *pg;		/* raw */
-  int sock;			/* raw, socket: our end */
+  struct raw_pingpong raw;	/* raw */
+  int sock;			/* socket: our end */
   idl_binding_t *b;		/* null, tiny, coloc */
   idl_server_t *srv;		/* coloc */
   long next;			/* the next argument (checks the results) */
 };
 
-/* raw: the page protocol alone.  */
-
-struct raw_arg
-{
-  struct idl_page *pg;
-  int sock;
-};
-
-static void
-raw_server (void *arg)
-{
-  struct raw_arg *r = arg;
-  struct idl_page *pg = r->pg;
-  int cpu = idl_sole_cpu ();
-
-  /* As the runtime does (page.h, idl_spin_for).  */
-  __atomic_store_n (&pg->server_cpu, cpu, __ATOMIC_RELAXED);
-  for (;;)
-    {
-      int s;
-      unsigned sp = idl_spin_for (cpu, &pg->client_cpu);
-      while ((s = idl_page_wait (pg, &pg->server_sleeping, 1, sp, r->sock,
-				 NULL, IDL_SERVER_SLICE_NS))
-	     == IDL_WAIT_SLICE)
-	sp = 0;
-      if (s < 0)
-	return;
-      uint64_t x = __atomic_load_n (&pg->mr[0], __ATOMIC_RELAXED);
-      __atomic_store_n (&pg->mr[0], x + 1, __ATOMIC_RELAXED);
-      idl_page_publish (pg, IDL_PAGE_REPLY, &pg->client_sleeping);
-    }
-}
+/* raw: the page protocol alone (raw-pingpong.h).  */
 
 static void
 raw_setup (struct kind *k, int server_cpu)
 {
-  int sv[2];
-  struct raw_arg r;
-  if (socketpair (AF_UNIX, SOCK_SEQPACKET, 0, sv) != 0)
-    die ("socketpair");
-  r.pg = mmap (NULL, IDL_PAGE_SIZE, PROT_READ | PROT_WRITE,
-	       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (r.pg == MAP_FAILED)
-    die ("mmap");
-  __atomic_store_n (&r.pg->client_cpu, idl_sole_cpu (), __ATOMIC_RELAXED);
-  r.sock = sv[1];
-  k->pid = fork_server (server_cpu, raw_server, &r);
-  close (sv[1]);
-  k->pg = r.pg;
-  k->sock = sv[0];
+  if (raw_pingpong_start (&k->raw, server_cpu) != 0)
+    die ("raw: set-up");
 }
 
 static void
 raw_run (struct kind *k, long n)
 {
-  struct idl_page *pg = k->pg;
-  int cpu = idl_sole_cpu ();
-  for (long i = k->next; i < k->next + n; i++)
-    {
-      __atomic_store_n (&pg->mr[0], (uint64_t) i, __ATOMIC_RELAXED);
-      idl_page_publish (pg, IDL_PAGE_REQUEST, &pg->server_sleeping);
-      int s;
-      unsigned sp = idl_spin_for (cpu, &pg->server_cpu);
-      while ((s = idl_page_wait (pg, &pg->client_sleeping, 0, sp, k->sock,
-				 NULL, IDL_CLIENT_SLICE_NS))
-	     == IDL_WAIT_SLICE)
-	sp = 0;
-      if (s != IDL_PAGE_REPLY
-	  || __atomic_load_n (&pg->mr[0], __ATOMIC_RELAXED) != (uint64_t) i + 1)
-	die ("raw: bad reply");
-      __atomic_store_n (&pg->state, IDL_PAGE_IDLE, __ATOMIC_RELEASE);
-    }
-  k->next += n;
+  if (raw_pingpong_run (&k->raw, n) != 0)
+    die ("raw: bad reply");
 }
 
 /* socket: an 8-byte ping-pong.  */
@@ -401,6 +342,8 @@ teardown (struct kind *k)
     idl_close (k->b);
   if (k->srv)
     idl_server_destroy (k->srv);
+  if (k->raw.pg)
+    raw_pingpong_stop (&k->raw);
   if (k->pid > 0)
     reap (k->pid);
 }
