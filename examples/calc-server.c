@@ -64,5 +64,6 @@ main (int argc, char **argv)
   fflush (stdout);
   int rc = idl_server_run (server);
   idl_server_destroy (server);
+  printf ("calc-server: stopped\n");
   return rc == 0 ? 0 : 1;
 }
