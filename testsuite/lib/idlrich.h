@@ -178,16 +178,17 @@ rich_put_impl (idl_call_t *call, const char *s, const int32_t *v, unsigned n,
 long
 rich_block_impl (idl_call_t *call, const rich_big_t *in, rich_big_t *out)
 {
-  long sum = 0;
+  /* Unsigned: a hostile client's longs may overflow a signed sum.  */
+  unsigned long sum = 0;
   rich_count_call (call);
   for (int i = 0; i < 20; i++)
     {
       out->a[i] = ~in->a[i];
-      sum += in->a[i];
+      sum += (unsigned long) in->a[i];
     }
   for (int i = 0; i < 32; i++)
     out->name[i] = in->name[31 - i];
-  return sum;
+  return (long) sum;
 }
 
 int
@@ -312,12 +313,12 @@ rich_good_round (idl_binding_t *b, long seed)
 
   {
     rich_big_t in, out;
-    long sum = 0;
+    unsigned long sum = 0;
     rich_gen_big (&in, seed);
     memset (&out, 0x5a, sizeof out);
     for (int i = 0; i < 20; i++)
-      sum += in.a[i];
-    CHECK (rich_block (b, &in, &out) == sum);
+      sum += (unsigned long) in.a[i];
+    CHECK (rich_block (b, &in, &out) == (long) sum);
     CHECK (idl_error (b) == IDL_OK);
     for (int i = 0; i < 20; i++)
       CHECK (out.a[i] == ~in.a[i]);
