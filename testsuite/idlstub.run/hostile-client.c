@@ -179,7 +179,8 @@ attack_random (unsigned count)
     {
       uint64_t r = rng ();
       unsigned op = (unsigned) (r % 10);
-      unsigned cnt = (r >> 8) & 1 ? (r >> 9) % 3 : (r >> 9) & IDL_TAG_COUNT_MASK;
+      unsigned cnt = (r >> 8) & 1 ? (r >> 9) % 3
+				  : (r >> 9) & IDL_TAG_COUNT_MASK;
       uint64_t tag = TAG (op, cnt);
       if ((r >> 16) % 8 == 0)
 	tag = (tag & 0xffffffffu) | (rng () & 0xffffffff00000000ULL);
@@ -193,8 +194,8 @@ attack_random (unsigned count)
 	  /* Small lengths and indices too, or nearly nothing passes.  */
 	  w[i] = x & 1 ? x : (x >> 1) % 300 | ((x >> 20) % 70) << 32;
 	}
-      uint32_t len = (r >> 32) % 4 == 0 ? (uint32_t) ((r >> 34) % (IDL_PAYLOAD_MAX + 1))
-		     : (uint32_t) ((r >> 34) % 400);
+      uint32_t len = (uint32_t) ((r >> 34) % ((r >> 32) % 4 == 0
+					      ? IDL_PAYLOAD_MAX + 1 : 400));
       uint8_t *pay = idl_request_payload (hb);
       CHECK (pay != NULL);
       for (uint32_t i = 0; i < len; i += 8)

@@ -5,24 +5,14 @@
 
 #include <pthread.h>
 #include "rt-common.h"
-#include "page.h"		/* the runtime's page layout: we attack it */
+#include "idlhostile.h"	/* the runtime's page layout: we attack it */
 
 static uint64_t rng_state = 0x243f6a8885a308d3ULL;
 
 static uint64_t
 rng (void)
 {
-  /* xorshift64*: deterministic, so a failure can be replayed.  */
-  rng_state ^= rng_state >> 12;
-  rng_state ^= rng_state << 25;
-  rng_state ^= rng_state >> 27;
-  return rng_state * 0x2545f4914f6cdd1dULL;
-}
-
-static uint64_t
-err_tag (int code)
-{
-  return IDL_TAG_ERROR | (uint64_t) code << IDL_TAG_OP_SHIFT;
+  return hostile_rng (&rng_state);
 }
 
 /* A random request: mostly our interface, any operation but the ones
@@ -115,7 +105,7 @@ main (void)
 	  /* An error tag has nothing but the flag and a known code, and
 	     idl_error agrees with it.  */
 	  unsigned code = (r >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK;
-	  CHECK (r == err_tag (code));
+	  CHECK (r == hostile_err_tag (code));
 	  CHECK (code >= IDL_E_CONNECT && code <= IDL_E_INVAL
 		 && code != IDL_E_PEER_DIED);
 	  CHECK (idl_error (b) == (int) code);

@@ -8,85 +8,10 @@
    throughout, and a client that dies with descriptors queued (even its
    own connection socket) is still noticed as dead.  */
 
-#include <dirent.h>
-#include <sys/socket.h>
 #include "rt-common.h"
-#include "internal.h"		/* the binding's page and socket: we attack them */
-#include "fdpass.h"
-
-static uint64_t
-err_tag (int code)
-{
-  return IDL_TAG_ERROR | (uint64_t) code << IDL_TAG_OP_SHIFT;
-}
-
-/* Publish a request by hand with whatever header fields we like, and
-   wait for the server's answer.  Returns the reply tag.  */
-static uint64_t
-raw_call (idl_binding_t *b, uint64_t tag, uint32_t seq, uint32_t len,
-	  uint32_t nfds)
-{
-  struct idl_page *pg = b->page;
-  CHECK (__atomic_load_n (&pg->state, __ATOMIC_ACQUIRE) != IDL_PAGE_REQUEST);
-  __atomic_store_n (&pg->mr[0], tag, __ATOMIC_RELAXED);
-  __atomic_store_n (&pg->seq, seq, __ATOMIC_RELAXED);
-  __atomic_store_n (&pg->payload_len, len, __ATOMIC_RELAXED);
-  __atomic_store_n (&pg->nfds, nfds, __ATOMIC_RELAXED);
-  b->seq = seq;			/* keep the runtime's numbering in step */
-  __atomic_store_n (&pg->state, IDL_PAGE_REQUEST, __ATOMIC_SEQ_CST);
-  /* Wake the server as the runtime would (page.h).  */
-  if (__atomic_load_n (&pg->server_sleeping, __ATOMIC_SEQ_CST)
-      == IDL_SLEEP_POLL)
-    idl_doorbell (b->sock, seq);
-  else
-    idl_futex_wake (&pg->state, 1);
-  double t0 = rt_now_ms ();
-  while (__atomic_load_n (&pg->state, __ATOMIC_ACQUIRE) == IDL_PAGE_REQUEST)
-    {
-      CHECK (rt_now_ms () - t0 < 5000);
-      usleep (100);
-    }
-  CHECK (__atomic_load_n (&pg->state, __ATOMIC_ACQUIRE) == IDL_PAGE_REPLY);
-  uint64_t rtag = __atomic_load_n (&pg->mr[0], __ATOMIC_RELAXED);
-  __atomic_store_n (&pg->state, IDL_PAGE_IDLE, __ATOMIC_RELEASE);
-  return rtag;
-}
-
-/* Send a socket message by hand: BODY_LEN bytes of BODY, FDS[0..N-1].
-   Returns sendmsg's result.  */
-static ssize_t
-raw_send (int sock, const void *body, size_t body_len, const int *fds,
-	  unsigned n)
-{
-  union
-  {
-    char buf[CMSG_SPACE (64 * sizeof (int))];
-    struct cmsghdr align;
-  } ctl;
-  struct iovec iov = { (void *) body, body_len };
-  struct msghdr m = { 0 };
-  m.msg_iov = &iov;
-  m.msg_iovlen = 1;
-  if (n)
-    {
-      memset (&ctl, 0, sizeof ctl);
-      m.msg_control = ctl.buf;
-      m.msg_controllen = CMSG_SPACE (n * sizeof (int));
-      struct cmsghdr *c = CMSG_FIRSTHDR (&m);
-      c->cmsg_level = SOL_SOCKET;
-      c->cmsg_type = SCM_RIGHTS;
-      c->cmsg_len = CMSG_LEN (n * sizeof (int));
-      memcpy (CMSG_DATA (c), fds, n * sizeof (int));
-    }
-  return sendmsg (sock, &m, MSG_DONTWAIT | MSG_NOSIGNAL);
-}
-
-static ssize_t
-send_fdmsg (int sock, uint32_t seq, const int *fds, unsigned n)
-{
-  struct idl_fdmsg body = { IDL_FDMSG_MAGIC, seq };
-  return raw_send (sock, &body, sizeof body, fds, n);
-}
+/* Hand-made requests and socket messages; the binding's page and
+   socket: we attack them.  */
+#include "idlhostile.h"
 
 /* The other, honest client: one good call.  */
 static idl_binding_t *honest;
@@ -118,52 +43,6 @@ good_fd_call (idl_binding_t *b, int rd, int wr)
   CHECK (memcmp (rt_payload (b), msg, len) == 0);
 }
 
-static int
-thread_count (pid_t pid)
-{
-  char path[64];
-  int n = 0;
-  snprintf (path, sizeof path, "/proc/%ld/task", (long) pid);
-  DIR *d = opendir (path);
-  CHECK (d != NULL);
-  for (struct dirent *e; (e = readdir (d));)
-    n += e->d_name[0] != '.';
-  closedir (d);
-  return n;
-}
-
-/* Wait up to MS milliseconds for PID to have N threads and FDS
-   descriptors: every connection the test opened since is over (with a
-   thread per connection, its thread has gone; with workers, its socket
-   is closed).  */
-static int
-await_settled (pid_t pid, int n, int fds, int ms)
-{
-  for (int i = 0; i < ms / 10; i++)
-    {
-      if (thread_count (pid) == n && rt_fd_count (pid) == fds)
-	return 1;
-      usleep (10 * 1000);
-    }
-  return 0;
-}
-
-/* Resident set of PID, in KiB.  */
-static long
-rss_kib (pid_t pid)
-{
-  char path[64], line[256];
-  long kib = -1;
-  snprintf (path, sizeof path, "/proc/%ld/status", (long) pid);
-  FILE *f = fopen (path, "r");
-  CHECK (f != NULL);
-  while (fgets (line, sizeof line, f))
-    if (sscanf (line, "VmRSS: %ld", &kib) == 1)
-      break;
-  fclose (f);
-  return kib;
-}
-
 /* A client process that connects, sends descriptors it never announces
    (its own connection socket among them if OWN_SOCKET), and exits.  */
 static void
@@ -177,8 +56,8 @@ die_with_queued_fds (const char *name, int own_socket)
       int p[2];
       CHECK (pipe (p) == 0);
       int fds[3] = { p[0], p[1], own_socket ? b->sock : p[0] };
-      CHECK (send_fdmsg (b->sock, b->seq + 1, fds, 3) > 0);
-      CHECK (raw_send (b->sock, "junk", 4, NULL, 0) > 0);
+      CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, fds, 3) > 0);
+      CHECK (hostile_raw_send (b->sock, "junk", 4, NULL, 0) > 0);
       _exit (0);
     }
   int status;
@@ -199,7 +78,7 @@ main (void)
   good_fd_call (b, p[0], p[1]);
   honest_call ();
   int fd_base = rt_fd_count (srv);
-  int threads = thread_count (srv);
+  int threads = hostile_thread_count (srv);
 
   /* Lengths and counts the server must not believe.  */
   static const uint32_t lens[] = { IDL_PAYLOAD_MAX + 1, 0x80000000u,
@@ -207,35 +86,38 @@ main (void)
   static const uint32_t counts[] = { IDL_MAX_FDS + 1, 0x10000, 0xffffffffu };
   for (unsigned i = 0; i < 3; i++)
     {
-      CHECK (raw_call (b, rt_tag (RT_XFORM, 0), b->seq + 1, lens[i], 0)
-	     == err_tag (IDL_E_BADMSG));
+      CHECK (hostile_raw_call (b, rt_tag (RT_XFORM, 0), b->seq + 1, lens[i],
+			       0)
+	     == hostile_err_tag (IDL_E_BADMSG));
       honest_call ();
-      CHECK (raw_call (b, rt_tag (RT_XFORM, 0), b->seq + 1, 0, counts[i])
-	     == err_tag (IDL_E_BADMSG));
+      CHECK (hostile_raw_call (b, rt_tag (RT_XFORM, 0), b->seq + 1, 0,
+			       counts[i])
+	     == hostile_err_tag (IDL_E_BADMSG));
       honest_call ();
       good_fd_call (b, p[0], p[1]);
     }
   /* The largest legal length is served (what the page holds, junk or
      not, is the client's business).  */
-  CHECK (raw_call (b, rt_tag (RT_XFORM, 0), b->seq + 1, IDL_PAYLOAD_MAX, 0)
+  CHECK (hostile_raw_call (b, rt_tag (RT_XFORM, 0), b->seq + 1,
+			   IDL_PAYLOAD_MAX, 0)
 	 == rt_tag (RT_XFORM, 2));
   CHECK (rt_mr (b)[1] == IDL_PAYLOAD_MAX);
 
   /* Descriptors announced but never sent.  */
-  CHECK (raw_call (b, rt_tag (RT_FD_READ, 1), b->seq + 1, 0, 2)
-	 == err_tag (IDL_E_BADMSG));
+  CHECK (hostile_raw_call (b, rt_tag (RT_FD_READ, 1), b->seq + 1, 0, 2)
+	 == hostile_err_tag (IDL_E_BADMSG));
   honest_call ();
   good_fd_call (b, p[0], p[1]);
 
   /* Announced one, sent three (or none) with the right number: the
      message is the request's, and wrong.  */
   int three[3] = { p[0], p[0], p[1] };
-  CHECK (send_fdmsg (b->sock, b->seq + 1, three, 3) > 0);
-  CHECK (raw_call (b, rt_tag (RT_FD_READ, 1), b->seq + 1, 0, 1)
-	 == err_tag (IDL_E_BADMSG));
-  CHECK (send_fdmsg (b->sock, b->seq + 1, NULL, 0) > 0);
-  CHECK (raw_call (b, rt_tag (RT_FD_READ, 1), b->seq + 1, 0, 1)
-	 == err_tag (IDL_E_BADMSG));
+  CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, three, 3) > 0);
+  CHECK (hostile_raw_call (b, rt_tag (RT_FD_READ, 1), b->seq + 1, 0, 1)
+	 == hostile_err_tag (IDL_E_BADMSG));
+  CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, NULL, 0) > 0);
+  CHECK (hostile_raw_call (b, rt_tag (RT_FD_READ, 1), b->seq + 1, 0, 1)
+	 == hostile_err_tag (IDL_E_BADMSG));
   good_fd_call (b, p[0], p[1]);
   CHECK (rt_fd_count (srv) == fd_base);
 
@@ -245,14 +127,16 @@ main (void)
   int q[2];
   CHECK (pipe (q) == 0);
   CHECK (write (q[1], "WRONG", 5) == 5);
-  CHECK (send_fdmsg (b->sock, b->seq, &q[0], 1) > 0);
-  CHECK (send_fdmsg (b->sock, b->seq + 1, &q[0], 1) > 0);
-  CHECK (send_fdmsg (b->sock, b->seq + 7, &q[0], 1) > 0);
-  CHECK (raw_send (b->sock, "x", 1, &q[0], 1) > 0);
-  CHECK (raw_send (b->sock, "0123456789abcdef", 16, &q[0], 1) > 0);
+  CHECK (hostile_send_fdmsg (b->sock, b->seq, &q[0], 1) > 0);
+  CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, &q[0], 1) > 0);
+  CHECK (hostile_send_fdmsg (b->sock, b->seq + 7, &q[0], 1) > 0);
+  CHECK (hostile_raw_send (b->sock, "x", 1, &q[0], 1) > 0);
+  CHECK (hostile_raw_send (b->sock, "0123456789abcdef", 16, &q[0], 1)
+	 > 0);
   struct idl_fdmsg wrong_magic = { 0x12345678, b->seq + 1 };
-  CHECK (raw_send (b->sock, &wrong_magic, sizeof wrong_magic, &q[0], 1) > 0);
-  CHECK (raw_call (b, rt_tag (RT_ADD, 2), b->seq + 1, 0, 0)
+  CHECK (hostile_raw_send (b->sock, &wrong_magic, sizeof wrong_magic,
+			   &q[0], 1) > 0);
+  CHECK (hostile_raw_call (b, rt_tag (RT_ADD, 2), b->seq + 1, 0, 0)
 	 == rt_tag (RT_ADD, 1));
   good_fd_call (b, p[0], p[1]);
   CHECK (rt_fd_count (srv) == fd_base);
@@ -264,7 +148,7 @@ main (void)
      queue with junk cannot send its own descriptors until the server
      has taken it (at its next request with descriptors, or when it
      finds the connection idle), so each round stays below that.  */
-  long rss0 = rss_kib (srv);
+  long rss0 = hostile_rss_kib (srv);
   int flood[64];
   for (unsigned i = 0; i < 64; i++)
     flood[i] = q[0];
@@ -272,7 +156,7 @@ main (void)
   for (unsigned round = 0; round < 1000; round++)
     {
       for (unsigned k = 0; k < 8; k++)
-	if (send_fdmsg (b->sock, k % 2 ? b->seq : b->seq + 2 + k, flood,
+	if (hostile_send_fdmsg (b->sock, k % 2 ? b->seq : b->seq + 2 + k, flood,
 			k % 3 ? 64 : 8) > 0)
 	  queued++;
       good_fd_call (b, p[0], p[1]);
@@ -280,14 +164,14 @@ main (void)
     }
   CHECK (queued == 8000);
   CHECK (rt_fd_count (srv) == fd_base);
-  long rss1 = rss_kib (srv);
+  long rss1 = hostile_rss_kib (srv);
   printf ("flood: %u messages queued, server RSS %ld -> %ld KiB\n", queued,
 	  rss0, rss1);
   CHECK (rss1 - rss0 < 4096);
 
   /* Still alive, still the same threads, still serving.  */
   CHECK (kill (srv, 0) == 0);
-  CHECK (thread_count (srv) == threads);
+  CHECK (hostile_thread_count (srv) == threads);
   honest_call ();
   good_fd_call (b, p[0], p[1]);
 
@@ -296,10 +180,10 @@ main (void)
      sent its own connection socket, which thus outlives it in our
      queue until the server discards the unannounced message.  */
   die_with_queued_fds (name, 0);
-  CHECK (await_settled (srv, threads, fd_base, 2000));
+  CHECK (hostile_await_settled (srv, fd_base, threads, 2000));
   double t0 = rt_now_ms ();
   die_with_queued_fds (name, 1);
-  CHECK (await_settled (srv, threads, fd_base, 5000));
+  CHECK (hostile_await_settled (srv, fd_base, threads, 5000));
   printf ("dead client with its own socket queued: noticed after %.0f ms\n",
 	  rt_now_ms () - t0);
   honest_call ();

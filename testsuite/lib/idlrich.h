@@ -63,7 +63,8 @@ IDL_OP (rich, 2) long rich_put (idl_binding_t *b,
 				unsigned n, IDL_FD int fd);
 /* Request: the 192 bytes of IN, payload.  *OUT is IN with every long
    inverted and the name reversed; returns the sum of IN's longs.  */
-IDL_OP (rich, 3) long rich_block (idl_binding_t *b, IDL_IN const rich_big_t *in,
+IDL_OP (rich, 3) long rich_block (idl_binding_t *b,
+				  IDL_IN const rich_big_t *in,
 				  IDL_OUT rich_big_t *out);
 /* Request: word 1 bytes 0-3 WANT, bytes 4-7 CAP.  Writes min (WANT,
    CAP) bytes (i * 7 + WANT) and sets *LEN to that.  */
