@@ -51,6 +51,11 @@ begin (idl_call_t *call, const idl_interface_t *iface, unsigned op,
   nouts = 0;
 }
 
+/* Pointer argument P is aligned for its type, as the server stub must
+   make it (UBSan checks only the accesses made through it).  */
+#define ALIGNED(p)							\
+  FUZZ_CHECK ((uintptr_t) (p) % _Alignof (__typeof__ (*(p))) == 0)
+
 /* Read N bytes at P, every one of them.  */
 static void
 mixin (const void *p, size_t n)

@@ -100,6 +100,9 @@ bools_nested (const struct nested *s)
   {									\
     T a, b;								\
     begin (call, &everything, N, 0);					\
+    ALIGNED (i);							\
+    ALIGNED (o);							\
+    ALIGNED (io);							\
     a = *i;								\
     b = *io;								\
     mixin (&v, sizeof v);						\
@@ -155,6 +158,9 @@ wide_impl (idl_call_t *call, long a1, long a2, long a3, long a4, long a5,
 			  T *io)					\
   {									\
     begin (call, &everything, N, 0);					\
+    ALIGNED (i);							\
+    ALIGNED (o);							\
+    ALIGNED (io);							\
     BOOLS (&v);								\
     BOOLS (i);								\
     BOOLS (io);								\
@@ -176,6 +182,7 @@ long
 blk_pair_impl (idl_call_t *call, struct pair p, int x, struct pair *q)
 {
   begin (call, &everything, 44, 0);
+  ALIGNED (q);
   mixin (&p, sizeof p);
   mixin (&x, sizeof x);
   zeroed (q, sizeof *q);
@@ -189,6 +196,7 @@ blk_big_impl (idl_call_t *call, struct big v, const struct big *i,
 	      struct big *o, struct big *io)
 {
   begin (call, &everything, 45, 0);
+  ALIGNED (i); ALIGNED (o); ALIGNED (io);
   mixin (&v, sizeof v);
   mixin (i, sizeof *i);
   mixin (io, sizeof *io);
@@ -203,6 +211,7 @@ void
 arr_int_impl (idl_call_t *call, const int a[8], int o[8], int io[8])
 {
   begin (call, &everything, 50, 0);
+  ALIGNED (a); ALIGNED (o); ALIGNED (io);
   mixin (a, 8 * sizeof *a);
   mixin (io, 8 * sizeof *io);
   zeroed (o, 8 * sizeof *o);
@@ -216,6 +225,7 @@ arr_mac_impl (idl_call_t *call, const mac_t m, mac_t o, mac_t io,
 	      const mac_t *pm, mac_t *po)
 {
   begin (call, &everything, 51, 0);
+  ALIGNED (pm); ALIGNED (po);
   mixin (m, sizeof (mac_t));
   mixin (io, sizeof (mac_t));
   mixin (pm, sizeof *pm);
@@ -232,6 +242,7 @@ arr_double_impl (idl_call_t *call, const double d[3], double o[5],
 		 bool flags[17])
 {
   begin (call, &everything, 52, 0);
+  ALIGNED (d); ALIGNED (o); ALIGNED (flags);
   for (int k = 0; k < 3; k++)
     mixin (&d[k], sizeof d[k]);
   for (int k = 0; k < 17; k++)
@@ -251,6 +262,7 @@ void
 arr_big_impl (idl_call_t *call, const uint16_t a[3000], uint16_t o[3000])
 {
   begin (call, &everything, 53, 0);
+  ALIGNED (a); ALIGNED (o);
   mixin (a, 3000 * sizeof *a);
   zeroed (o, 3000 * sizeof *o);
   fill (o, 3000 * sizeof *o);
@@ -263,6 +275,7 @@ quals_impl (idl_call_t *call, const volatile int *cv, long *restrict r,
 {
   int v = *cv;
   begin (call, &everything, 60, 0);
+  ALIGNED (cv); ALIGNED (r); ALIGNED (cp); ALIGNED (lp);
   mixin (&v, sizeof v);
   bools_anon (cp);
   mixin (cp, sizeof *cp);
@@ -298,6 +311,7 @@ bufs_impl (idl_call_t *call, size_t n, const bool *flags, const double *d,
 	   unsigned short cap, anon_t *recs, unsigned char *got)
 {
   begin (call, &everything, 71, 0);
+  ALIGNED (flags); ALIGNED (d); ALIGNED (recs); ALIGNED (got);
   FUZZ_CHECK (n <= 16 && cap <= 20);
   in_payload (flags, n * sizeof *flags);
   for (size_t k = 0; k < n; k++)
@@ -316,6 +330,7 @@ void
 scramble_impl (idl_call_t *call, unsigned n, struct tagged *t)
 {
   begin (call, &everything, 72, 0);
+  ALIGNED (t);
   FUZZ_CHECK (n <= 40);
   in_reply_area (t, n * sizeof *t);
   mixin (t, n * sizeof *t);
@@ -327,6 +342,7 @@ int
 edit_impl (idl_call_t *call, int cap, void *text, int *len)
 {
   begin (call, &everything, 73, 0);
+  ALIGNED (len);
   FUZZ_CHECK (cap >= 0 && cap <= 300 && *len >= 0 && *len <= cap);
   in_reply_area (text, (size_t) *len);
   mixin (text, (size_t) *len);
@@ -342,6 +358,7 @@ long
 sum_impl (idl_call_t *call, int n, const int *v)
 {
   begin (call, &everything, 74, 0);
+  ALIGNED (v);
   FUZZ_CHECK (n >= 0 && n <= 100);
   in_payload (v, (size_t) n * sizeof *v);
   return (long) h;
@@ -365,6 +382,7 @@ void
 note_impl (idl_call_t *call, int what, const char *msg, const anon_t *a)
 {
   begin (call, &everything, 81, 1);
+  ALIGNED (a);
   mixin (&what, sizeof what);
   in_string (msg, 50);
   bools_anon (a);
@@ -385,6 +403,7 @@ void
 fd_out_impl (idl_call_t *call, int *fd)
 {
   begin (call, &fdio, 2, 0);
+  ALIGNED (fd);
   out_fd (fd);
 }
 
@@ -392,6 +411,7 @@ long
 fd_both_impl (idl_call_t *call, int a, int c, long x, int *d, int *e)
 {
   begin (call, &fdio, 3, 0);
+  ALIGNED (d); ALIGNED (e);
   in_fd (a);
   in_fd (c);
   mixin (&x, sizeof x);
@@ -416,6 +436,7 @@ short
 test_short_impl (idl_call_t *call, short s1, short *s2, short *s3)
 {
   begin (call, &Param_Test, 1, 0);
+  ALIGNED (s2); ALIGNED (s3);
   mixin (&s1, sizeof s1);
   mixin (s2, sizeof *s2);
   zeroed (s3, sizeof *s3);
@@ -448,6 +469,7 @@ test_fixed_struct_impl (idl_call_t *call, Param_Test_Fixed_Struct s1,
 			Param_Test_Fixed_Struct *ret)
 {
   begin (call, &Param_Test, 3, 0);
+  ALIGNED (s2); ALIGNED (s3); ALIGNED (ret);
   bools_fixed (&s1);
   bools_fixed (s2);
   mixin (&s1, sizeof s1);
@@ -498,6 +520,8 @@ test_strseq_impl (idl_call_t *call, const Param_Test_String *s1,
 		  uint32_t ret_maximum, uint32_t *ret_length)
 {
   begin (call, &Param_Test, 4, 0);
+  ALIGNED (s1); ALIGNED (s2); ALIGNED (s2_length); ALIGNED (s3);
+  ALIGNED (s3_length); ALIGNED (ret); ALIGNED (ret_length);
   seq_in (s1, s1_length, PARAM_TEST_SEQUENCE, sizeof *s1);
   seq_inout (s2, s2_maximum, s2_length, sizeof *s2);
   seq_out (s3, s3_maximum, s3_length, sizeof *s3);
@@ -518,6 +542,7 @@ test_var_struct_impl (idl_call_t *call, Param_Test_Var_Struct s1,
 		      Param_Test_Var_Struct *ret)
 {
   begin (call, &Param_Test, 5, 0);
+  ALIGNED (s2); ALIGNED (s3); ALIGNED (ret);
   var_in (&s1);
   var_in (s2);
   zeroed (s3, sizeof *s3);
@@ -536,6 +561,7 @@ test_nested_struct_impl (idl_call_t *call,
 			 Param_Test_Nested_Struct *ret)
 {
   begin (call, &Param_Test, 6, 0);
+  ALIGNED (s1); ALIGNED (s2); ALIGNED (s3); ALIGNED (ret);
   var_in (&s1->vs);
   var_in (&s2->vs);
   zeroed (s3, sizeof *s3);
@@ -556,6 +582,8 @@ test_struct_sequence_impl (idl_call_t *call,
 			   uint32_t ret_maximum, uint32_t *ret_length)
 {
   begin (call, &Param_Test, 7, 0);
+  ALIGNED (s1); ALIGNED (s2); ALIGNED (s2_length); ALIGNED (s3);
+  ALIGNED (s3_length); ALIGNED (ret); ALIGNED (ret_length);
   seq_in (s1, s1_length, PARAM_TEST_SEQUENCE, sizeof *s1);
   for (uint32_t k = 0; k < s1_length; k++)
     bools_fixed (&s1[k]);
@@ -577,6 +605,7 @@ pfs_open_impl (idl_call_t *call, int client, int fobj, int flags, int mode,
 {
   int a[] = { client, fobj, flags, mode };
   begin (call, &pfs, 1, 0);
+  ALIGNED (handle);
   mixin (a, sizeof a);
   zeroed (handle, sizeof *handle);
   *handle = (int) (h & 0x7fffffff);
@@ -588,6 +617,7 @@ pfs_write_impl (idl_call_t *call, int handle, int *pos, int len,
 		int data_size, const int *data)
 {
   begin (call, &pfs, 2, 0);
+  ALIGNED (pos); ALIGNED (data);
   FUZZ_CHECK (data_size >= 0 && data_size <= 1024);
   in_payload (data, (size_t) data_size * sizeof *data);
   mixin (pos, sizeof *pos);
@@ -602,6 +632,7 @@ pfs_get_direntries_impl (idl_call_t *call, int handle, int *pos, int count,
 			 int *data_size, struct pfs_dirent *data)
 {
   begin (call, &pfs, 3, 0);
+  ALIGNED (pos); ALIGNED (data_size); ALIGNED (data);
   FUZZ_CHECK (count >= 0 && count <= 64);
   mixin (&handle, sizeof handle);
   mixin (pos, sizeof *pos);
@@ -619,6 +650,7 @@ pfs_lookup_impl (idl_call_t *call, int dir, const char *name, int *fobj,
 		 char *canonical)
 {
   begin (call, &pfs, 4, 0);
+  ALIGNED (fobj);
   mixin (&dir, sizeof dir);
   size_t n = in_string (name, 255);
 #ifdef FUZZ_PLANTED_BUG
