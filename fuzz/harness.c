@@ -6,8 +6,12 @@
 
    An input is what a client puts on its connection's shared page:
 
-     bytes 0-7    the request tag (little-endian; idlrt-abi.h)
-     byte  8      how many descriptors come with it
+     bytes 0-7    the request tag (little-endian; idlrt-abi.h); an
+                  interface id none of the fuzzed servers has is
+                  replaced by one of theirs
+     byte  8      how many descriptors come with it, modulo 9 (a
+                  count over IDL_MAX_FDS the runtime refuses, and
+                  reaches no dispatcher: no input is spent on it)
      bytes 9-     the tag's count of message words, 8 bytes each
                   (missing bytes are zero), then the payload: all the
                   bytes that follow
@@ -99,6 +103,49 @@ fail_reply (const char *what, uint64_t tag, uint64_t rtag)
   abort ();
 }
 
+/* IDLSTUB_FUZZ_STATS=1: at exit, say how the requests fared and how
+   many operations ran their implementation, to see what a run
+   reached.  */
+static struct
+{
+  unsigned long long rejected;	/* by the runtime, before dispatch */
+  unsigned long long badmsg, bounds, oneway, replies;
+} outcomes;
+#define MAX_SERVERS 8
+static unsigned char ran[MAX_SERVERS][IDL_MAX_OPNUM + 1];
+
+static void
+count (const struct fuzz_server *srv, uint64_t rtag)
+{
+  if (rtag == error_tag (IDL_E_BADMSG))
+    outcomes.badmsg++;
+  else if (rtag == error_tag (IDL_E_BOUNDS))
+    outcomes.bounds++;
+  else if (rtag == IDL_TAG_ONEWAY)
+    outcomes.oneway++;
+  else
+    outcomes.replies++;
+  if (fuzz_rec.calls && srv - fuzz_servers < MAX_SERVERS)
+    ran[srv - fuzz_servers][fuzz_rec.op] = 1;
+}
+
+static void
+print_stats (void)
+{
+  unsigned ops = 0, nran = 0;
+
+  for (unsigned i = 0; i < fuzz_nservers && i < MAX_SERVERS; i++)
+    {
+      ops += fuzz_servers[i].iface->nops;
+      for (unsigned op = 0; op <= IDL_MAX_OPNUM; op++)
+	nran += ran[i][op];
+    }
+  fprintf (stderr, "idlstub-fuzz: %llu rejected before dispatch, %llu "
+	   "IDL_E_BADMSG, %llu IDL_E_BOUNDS, %llu one-way, %llu replies; "
+	   "%u of %u operations ran\n", outcomes.rejected, outcomes.badmsg,
+	   outcomes.bounds, outcomes.oneway, outcomes.replies, nran, ops);
+}
+
 int
 LLVMFuzzerInitialize (int *argc, char ***argv)
 {
@@ -113,6 +160,8 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
       perror ("idlstub-fuzz");
       exit (1);
     }
+  if (getenv ("IDLSTUB_FUZZ_STATS"))
+    atexit (print_stats);
   return 0;
 }
 
@@ -225,22 +274,37 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     return 0;
   for (int i = 7; i >= 0; i--)
     tag = tag << 8 | data[i];
-  nfds = data[8];
+  nfds = data[8] % (IDL_MAX_FDS + 1);
   n = tag & IDL_TAG_COUNT_MASK;
   size_t words_bytes = (size_t) n * 8;
   size_t rest = size - HEADER_BYTES;
   size_t len = rest > words_bytes ? rest - words_bytes : 0;
 
-  /* serve_request's checks before dispatch: such a request gets
-     IDL_E_BADMSG from the runtime and reaches no dispatcher.  Each
-     server has one interface; the tag's picks among the four.  */
-  if (len > IDL_PAYLOAD_MAX || nfds > IDL_MAX_FDS)
-    return 0;
+  /* The server: the one whose interface the tag names.  A server
+     refuses a tag naming another interface before dispatch, so such an
+     input would test nothing; most mutations of the tag's top four
+     bytes make one.  Instead, an id that is none of the four picks one
+     of them (modulo four) and takes its id.  */
+  uint32_t id = (uint32_t) (tag >> IDL_TAG_IFACE_SHIFT);
   for (unsigned i = 0; i < fuzz_nservers; i++)
-    if (fuzz_servers[i].iface->id == (uint32_t) (tag >> IDL_TAG_IFACE_SHIFT))
+    if (fuzz_servers[i].iface->id == id)
       srv = &fuzz_servers[i];
-  if (n > IDL_MR_WORDS - 1 || (tag & IDL_TAG_ERROR) || !srv)
-    return 0;
+  if (!srv)
+    {
+      srv = &fuzz_servers[id % fuzz_nservers];
+      tag = (tag & 0xffffffffu) | (uint64_t) srv->iface->id
+				   << IDL_TAG_IFACE_SHIFT;
+    }
+
+  /* serve_request's checks before dispatch: such a request gets
+     IDL_E_BADMSG from the runtime and reaches no dispatcher.  */
+  if (len > IDL_PAYLOAD_MAX || n > IDL_MR_WORDS - 1
+      || (tag & IDL_TAG_ERROR)
+      || (uint32_t) (tag >> IDL_TAG_IFACE_SHIFT) != srv->iface->id)
+    {
+      outcomes.rejected++;
+      return 0;
+    }
 
   /* The lowest free descriptor number: the same afterwards, or one
      leaked.  (Not taken once at start: libFuzzer opens files of its
@@ -289,6 +353,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   uint64_t rtag = srv->dispatch (&the_call, msg);
 
   judge (tag, rtag);
+  count (srv, rtag);
 
   /* The request's descriptors were lent, not given: still open.  */
   for (unsigned i = 0; i < nfds; i++)
