@@ -6,9 +6,10 @@
    in, out and inout pointers (out values start as zero on the server),
    register packing of small values, requests of 0, 4 (registers) and
    5 or more words (memory), a one-way request, an operation number
-   past the middle of the table, and a _Bool sent as a byte other than
-   0 or 1 (it arrives as 1).  Every request and reply must be byte for
-   byte fast mode's, and compact and fast clients and servers must
+   past the middle of the table; a _Bool sent as a byte other than 0
+   or 1 arrives as 1, and a _Bool result a server sends as 2 is
+   returned as 1.  Every request and reply must be byte for byte fast
+   mode's, and compact and fast clients and servers must
    interoperate across processes (compact-table.h).  */
 
 #include <float.h>
@@ -296,34 +297,10 @@ static const uint32_t t_bool_in[] = {
   R1 (4)
 };
 
-/* The compact client: the fast stub, or the engine with a table.  The
-   engine's return says what idl_error says.  */
-static uint64_t
-ct_call (idl_binding_t *b, const uint32_t *t, void *const *argv, void *r)
-{
-  uint64_t tag = idl_compact_call (b, t, argv, r);
-  CHECK ((tag & IDL_TAG_ERROR) ? idl_error (b) != IDL_OK
-	 : idl_error (b) == IDL_OK);
-  return tag;
-}
-
-#define CALL(T, fast, table, ...)					\
-  do									\
-    {									\
-      if (!ct_compact_client)						\
-	return fast;							\
-      T r_;								\
-      memset (&r_, 0, sizeof r_);					\
-      void *argv_[] = { __VA_ARGS__ };					\
-      ct_call (b, table, argv_, &r_);					\
-      return r_;							\
-    }									\
-  while (0)
-
 static long
 c_tiny (idl_binding_t *b, long x)
 {
-  CALL (long, tiny (b, x), t_tiny, &x);
+  CT_CALL (long, tiny (b, x), t_tiny, &x);
 }
 
 static uint64_t
@@ -331,7 +308,7 @@ c_every (idl_binding_t *b, signed char a, unsigned char bb, short c,
 	 unsigned short d, int e, unsigned f, long g, unsigned long h,
 	 bool i, float j, double k, enum color l, enum temp m)
 {
-  CALL (uint64_t, every (b, a, bb, c, d, e, f, g, h, i, j, k, l, m), t_every,
+  CT_CALL (uint64_t, every (b, a, bb, c, d, e, f, g, h, i, j, k, l, m), t_every,
 	&a, &bb, &c, &d, &e, &f, &g, &h, &i, &j, &k, &l, &m);
 }
 
@@ -339,7 +316,7 @@ c_every (idl_binding_t *b, signed char a, unsigned char bb, short c,
   static T								\
   c_##name (idl_binding_t *b, P v)					\
   {									\
-    CALL (T, name (b, v), t_##name, &v);				\
+    CT_CALL (T, name (b, v), t_##name, &v);				\
   }
 C_RESULT_OF (r_s8, signed char, int)
 C_RESULT_OF (r_u16, unsigned short, int)
@@ -354,7 +331,7 @@ static int
 c_ptrs (idl_binding_t *b, const short *in, signed char *o1, double *o2,
 	long *io, bool *bo, unsigned *o3, float *fo)
 {
-  CALL (int, ptrs (b, in, o1, o2, io, bo, o3, fo), t_ptrs, (void *) in, o1,
+  CT_CALL (int, ptrs (b, in, o1, o2, io, bo, o3, fo), t_ptrs, (void *) in, o1,
 	o2, io, bo, o3, fo);
 }
 
@@ -370,19 +347,19 @@ c_note (idl_binding_t *b, int x, short y)
   CHECK (ct_call (b, t_note, argv, NULL) == 0);
 }
 
-static long c_last (idl_binding_t *b) { CALL (long, last (b), t_last, 0); }
-static long c_none (idl_binding_t *b) { CALL (long, none (b), t_none, 0); }
+static long c_last (idl_binding_t *b) { CT_CALL (long, last (b), t_last, 0); }
+static long c_none (idl_binding_t *b) { CT_CALL (long, none (b), t_none, 0); }
 
 static long
 c_four (idl_binding_t *b, long p, long q, long r, long s)
 {
-  CALL (long, four (b, p, q, r, s), t_four, &p, &q, &r, &s);
+  CT_CALL (long, four (b, p, q, r, s), t_four, &p, &q, &r, &s);
 }
 
 static long
 c_five (idl_binding_t *b, long p, long q, long r, long s, long t)
 {
-  CALL (long, five (b, p, q, r, s, t), t_five, &p, &q, &r, &s, &t);
+  CT_CALL (long, five (b, p, q, r, s, t), t_five, &p, &q, &r, &s, &t);
 }
 
 static void
@@ -399,23 +376,20 @@ c_nothing (idl_binding_t *b)
 static long
 c_small (idl_binding_t *b, short a, long c, short d)
 {
-  CALL (long, small (b, a, c, d), t_small, &a, &c, &d);
+  CT_CALL (long, small (b, a, c, d), t_small, &a, &c, &d);
 }
 
 static int
 c_bool_in (idl_binding_t *b, bool x, const bool *y)
 {
-  CALL (int, bool_in (b, x, y), t_bool_in, &x, (void *) y);
+  CT_CALL (int, bool_in (b, x, y), t_bool_in, &x, (void *) y);
 }
 
 /* The compact server: a thunk per operation, the table of operations
    in number order.  */
 
-#define TH(name) \
-  static void th_##name (idl_call_t *c, void *const *a, void *r)
-
-TH (tiny) { *(long *) r = tiny_impl (c, *(long *) a[0]); }
-TH (every)
+CT_TH (tiny) { *(long *) r = tiny_impl (c, *(long *) a[0]); }
+CT_TH (every)
 {
   *(uint64_t *) r = every_impl (c, *(signed char *) a[0],
 				*(unsigned char *) a[1], *(short *) a[2],
@@ -425,48 +399,47 @@ TH (every)
 				*(float *) a[9], *(double *) a[10],
 				*(enum color *) a[11], *(enum temp *) a[12]);
 }
-TH (r_s8) { *(signed char *) r = r_s8_impl (c, *(int *) a[0]); }
-TH (r_u16) { *(unsigned short *) r = r_u16_impl (c, *(int *) a[0]); }
-TH (r_bool) { *(bool *) r = r_bool_impl (c, *(int *) a[0]); }
-TH (r_f32) { *(float *) r = r_f32_impl (c, *(float *) a[0]); }
-TH (r_f64) { *(double *) r = r_f64_impl (c, *(double *) a[0]); }
-TH (r_s16) { *(short *) r = r_s16_impl (c, *(short *) a[0]); }
-TH (r_enum) { *(enum temp *) r = r_enum_impl (c, *(int *) a[0]); }
-TH (ptrs)
+CT_TH (r_s8) { *(signed char *) r = r_s8_impl (c, *(int *) a[0]); }
+CT_TH (r_u16) { *(unsigned short *) r = r_u16_impl (c, *(int *) a[0]); }
+CT_TH (r_bool) { *(bool *) r = r_bool_impl (c, *(int *) a[0]); }
+CT_TH (r_f32) { *(float *) r = r_f32_impl (c, *(float *) a[0]); }
+CT_TH (r_f64) { *(double *) r = r_f64_impl (c, *(double *) a[0]); }
+CT_TH (r_s16) { *(short *) r = r_s16_impl (c, *(short *) a[0]); }
+CT_TH (r_enum) { *(enum temp *) r = r_enum_impl (c, *(int *) a[0]); }
+CT_TH (ptrs)
 {
   *(int *) r = ptrs_impl (c, a[0], a[1], a[2], a[3], a[4], a[5], a[6]);
 }
-TH (note) { (void) r; note_impl (c, *(int *) a[0], *(short *) a[1]); }
-TH (last) { (void) a; *(long *) r = last_impl (c); }
-TH (four)
+CT_TH (note) { (void) r; note_impl (c, *(int *) a[0], *(short *) a[1]); }
+CT_TH (last) { (void) a; *(long *) r = last_impl (c); }
+CT_TH (four)
 {
   *(long *) r = four_impl (c, *(long *) a[0], *(long *) a[1],
 			   *(long *) a[2], *(long *) a[3]);
 }
-TH (five)
+CT_TH (five)
 {
   *(long *) r = five_impl (c, *(long *) a[0], *(long *) a[1],
 			   *(long *) a[2], *(long *) a[3], *(long *) a[4]);
 }
-TH (none) { (void) a; *(long *) r = none_impl (c); }
-TH (nothing) { (void) a; (void) r; nothing_impl (c); }
-TH (small)
+CT_TH (none) { (void) a; *(long *) r = none_impl (c); }
+CT_TH (nothing) { (void) a; (void) r; nothing_impl (c); }
+CT_TH (small)
 {
   *(long *) r = small_impl (c, *(short *) a[0], *(long *) a[1],
 			    *(short *) a[2]);
 }
-TH (bool_in) { *(int *) r = bool_in_impl (c, *(bool *) a[0], a[1]); }
-TH (far) { *(unsigned char *) r = far_impl (c, *(unsigned char *) a[0]); }
+CT_TH (bool_in) { *(int *) r = bool_in_impl (c, *(bool *) a[0], a[1]); }
+CT_TH (far) { *(unsigned char *) r = far_impl (c, *(unsigned char *) a[0]); }
 
-#define OP(num, name) \
-  (const void *) (uintptr_t) (num), t_##name, (const void *) th_##name
 static const void *const csc_ops[] = {
   (const void *) (uintptr_t) 19,
-  OP (1, tiny), OP (2, every), OP (3, r_s8), OP (4, r_u16), OP (5, r_bool),
-  OP (6, r_f32), OP (7, r_f64), OP (8, r_s16), OP (9, r_enum),
-  OP (10, ptrs), OP (11, note), OP (12, last), OP (13, four), OP (14, five),
-  OP (15, none), OP (16, nothing), OP (17, small), OP (18, bool_in),
-  OP (40000, far)
+  CT_OP (1, tiny), CT_OP (2, every), CT_OP (3, r_s8), CT_OP (4, r_u16),
+  CT_OP (5, r_bool), CT_OP (6, r_f32), CT_OP (7, r_f64), CT_OP (8, r_s16),
+  CT_OP (9, r_enum), CT_OP (10, ptrs), CT_OP (11, note), CT_OP (12, last),
+  CT_OP (13, four), CT_OP (14, five), CT_OP (15, none), CT_OP (16, nothing),
+  CT_OP (17, small), CT_OP (18, bool_in),
+  CT_OP (40000, far)
 };
 
 static uint64_t
@@ -576,10 +549,33 @@ checks (idl_binding_t *b)
   CHECK ((int) ((uint64_t **) b)[0][1] == 11);
 }
 
+/* A server that answers r_bool with the byte 2, and garbage above it
+   in the result's word.  */
+static uint64_t
+hostile_dispatch (idl_call_t *c, uint64_t *msg)
+{
+  msg[1] = 0xabcdef0000000302ULL;
+  return CT_MKTAG (IFACE, 5, 1);
+}
+
 int
 main (void)
 {
   ct_run ("compact-scalars", &csc, csc_dispatch, csc_compact_dispatch,
 	  checks, reset);
+
+  /* A _Bool result is 0 or 1 whatever the server sent.  */
+  const char *name = idltest_name ("compact-scalars-hostile");
+  pid_t pid = idltest_fork_server (name, &csc, hostile_dispatch);
+  idl_binding_t *b = idltest_connect (name, &csc);
+  for (ct_compact_client = 0; ct_compact_client < 2; ct_compact_client++)
+    {
+      bool r = c_r_bool (b, 0);
+      unsigned char rb;
+      memcpy (&rb, &r, 1);
+      CHECK (idl_error (b) == IDL_OK && rb == 1);
+    }
+  idl_close (b);
+  idltest_stop_server (pid);
   return 0;
 }

@@ -103,6 +103,37 @@
 /* The pairing being run: whose client stubs the checks call.  */
 static int ct_compact_client;
 
+/* The compact client: the fast stub, or the engine with a table.  The
+   engine's return says what idl_error says.  */
+static uint64_t
+ct_call (idl_binding_t *b, const uint32_t *t, void *const *argv, void *r)
+{
+  uint64_t tag = idl_compact_call (b, t, argv, r);
+  CHECK ((tag & IDL_TAG_ERROR) ? idl_error (b) != IDL_OK
+	 : idl_error (b) == IDL_OK);
+  return tag;
+}
+
+#define CT_CALL(T, fast, table, ...)					\
+  do									\
+    {									\
+      if (!ct_compact_client)						\
+	return fast;							\
+      T r_;								\
+      memset (&r_, 0, sizeof r_);					\
+      void *argv_[] = { __VA_ARGS__ };					\
+      ct_call (b, table, argv_, &r_);					\
+      return r_;							\
+    }									\
+  while (0)
+
+#define CT_TH(name) \
+  static void th_##name (idl_call_t *c, void *const *a, void *r)
+
+/* An entry of a table of operations for idl_compact_dispatch.  */
+#define CT_OP(num, name) \
+  (const void *) (uintptr_t) (num), t_##name, (const void *) th_##name
+
 /* Per-call fingerprints of what crossed, in the co-located runs.  */
 #define CT_LOG_MAX 4096
 static uint64_t ct_log[CT_LOG_MAX];
