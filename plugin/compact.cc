@@ -183,41 +183,6 @@ operation_table (const idl_operation *op)
   return w;
 }
 
-/* A static, read-only array NAME of ELT with INIT, in the varpool.  */
-static tree
-static_array (const std::string &name, tree elt,
-	      vec<constructor_elt, va_gc> *init, unsigned n, location_t loc)
-{
-  tree type = build_array_type_nelts (elt, n);
-  tree var = build_decl (loc, VAR_DECL, get_identifier (name.c_str ()),
-			 type);
-  TREE_STATIC (var) = 1;
-  TREE_PUBLIC (var) = 0;
-  TREE_READONLY (var) = 1;
-  TREE_USED (var) = 1;
-  TREE_ADDRESSABLE (var) = 1;
-  DECL_ARTIFICIAL (var) = 1;
-  DECL_IGNORED_P (var) = 1;
-  DECL_INITIAL (var) = build_constructor (type, init);
-  TREE_CONSTANT (DECL_INITIAL (var)) = 1;
-  TREE_STATIC (DECL_INITIAL (var)) = 1;
-  varpool_node::add (var);
-  varpool_node *vn = varpool_node::get (var);
-  if (!vn->analyzed)
-    vn->analyze ();
-  idl_model_keep (var);
-  return var;
-}
-
-/* &VAR[0], as a TYPE.  */
-static tree
-first_element_address (tree var, tree type)
-{
-  return build_fold_addr_expr_with_type
-    (build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (var)), var, size_int (0),
-	     NULL_TREE, NULL_TREE), type);
-}
-
 static tree
 u32_const_type ()
 {
@@ -238,8 +203,9 @@ table_of (idl_operation *op)
   vec<constructor_elt, va_gc> *init = NULL;
   for (unsigned i = 0; i < w.size (); i++)
     CONSTRUCTOR_APPEND_ELT (init, size_int (i), build_int_cstu (elt, w[i]));
-  tree var = static_array (std::string (op->name ()) + ".idl_ct", elt, init,
-			   w.size (), DECL_SOURCE_LOCATION (op->decl));
+  tree var = idl_static_array (std::string (op->name ()) + ".idl_ct", elt,
+			       init, w.size (),
+			       DECL_SOURCE_LOCATION (op->decl));
   tables->put (op->decl, var);
   return var;
 }
@@ -288,7 +254,7 @@ idl_emit_compact_client_stub (idl_operation *op)
 	  bb.store (build4 (ARRAY_REF, ptr_type_node, arr, size_int (i),
 			    NULL_TREE, NULL_TREE), v);
 	}
-      argv = first_element_address (arr, argv_type);
+      argv = idl_first_element_address (arr, argv_type);
     }
   argv = fold_convert (argv_type, argv);
 
@@ -303,7 +269,7 @@ idl_emit_compact_client_stub (idl_operation *op)
 
   auto_vec<tree> args;
   args.safe_push (DECL_ARGUMENTS (fn));
-  args.safe_push (first_element_address
+  args.safe_push (idl_first_element_address
 		  (table_of (op), build_pointer_type (u32_const_type ())));
   args.safe_push (argv);
   args.safe_push (result_addr);
@@ -393,13 +359,14 @@ idl_emit_compact_dispatcher (idl_interface *iface, std::vector<tree> &thunks)
       CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
 			      build_int_cst (cvoid_ptr, op->number));
       CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
-			      first_element_address (table_of (op),
-						     cvoid_ptr));
+			      idl_first_element_address (table_of (op),
+							 cvoid_ptr));
       CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
 			      fold_convert (cvoid_ptr,
 					    build_fold_addr_expr (thunk)));
     }
-  tree table = static_array (iface->name + ".idl_cops", elt, init, k, loc);
+  tree table = idl_static_array (iface->name + ".idl_cops", elt, init, k,
+				 loc);
 
   DECL_EXTERNAL (fn) = 0;
   TREE_STATIC (fn) = 1;
@@ -412,7 +379,7 @@ idl_emit_compact_dispatcher (idl_interface *iface, std::vector<tree> &thunks)
   auto_vec<tree> args;
   args.safe_push (call);
   args.safe_push (msg);
-  args.safe_push (first_element_address
+  args.safe_push (idl_first_element_address
 		  (table, TREE_VALUE (TREE_CHAIN (TREE_CHAIN
 						  (TYPE_ARG_TYPES
 						   (TREE_TYPE (engine)))))));

@@ -295,6 +295,87 @@ new_static_function (const char *name, tree type, tree context,
   return fn;
 }
 
+/* Co-location (paper 001): a binding to a server of this process with
+   workers carries the server's table of implementations, and the stub
+   calls the implementation itself (idlrt-abi.h).  Only operations whose
+   direct call means exactly what the message path means take part:
+   the message path still checks what an implementation gives back (an
+   out string's terminator, an IDL_LENGTH_IS length) and duplicates
+   descriptors it returns, which a direct call cannot do after the
+   fact.  In strings and buffers need nothing more than the bounds the
+   stub checked before this point.  */
+static bool
+direct_capable (const idl_operation *op)
+{
+  for (const idl_param &p : op->params)
+    switch (p.kind)
+      {
+      case IDL_KIND_STRING:
+	if (p.returned ())
+	  return false;
+	break;
+      case IDL_KIND_BUFFER:
+	if (p.returned () && p.length_param >= 0)
+	  return false;
+	break;
+      case IDL_KIND_FD:
+	if (p.returned ())
+	  return false;
+	break;
+      default:
+	break;
+      }
+  return true;
+}
+
+/* The direct path of a client stub, at the point BB has reached (the
+   arguments checked):
+
+     d = MEM <void **> [b + IDL_BINDING_DIRECT_OFFSET];
+     if (d != 0) { f = d[position]; if (f != 0) return f (call, ...); }
+
+   and on to the message path.  */
+static void
+emit_direct_call (body_builder &bb, idl_operation *op)
+{
+  tree fn = op->decl;
+  tree binding = DECL_ARGUMENTS (fn);
+  tree alias_ptr = build_pointer_type_for_mode (char_type_node, ptr_mode,
+						true);
+  tree impl_ptr = build_pointer_type (implementation_type (op,
+							   ptr_type_node));
+  tree table = bb.load (build2 (MEM_REF, ptr_type_node, binding,
+				build_int_cst (alias_ptr,
+					       IDL_BINDING_DIRECT_OFFSET)));
+  tree have_table = bb.new_label (), have_impl = bb.new_label ();
+  tree remote = bb.new_label ();
+  bb.cond_goto (NE_EXPR, table, null_pointer_node, have_table, remote);
+  bb.label (have_table);
+  tree impl = bb.load (build2 (MEM_REF, ptr_type_node, table,
+			       build_int_cst (alias_ptr,
+					      idl_operation_position (op)
+					      * POINTER_SIZE_UNITS)));
+  bb.cond_goto (NE_EXPR, impl, null_pointer_node, have_impl, remote);
+  bb.label (have_impl);
+  auto_vec<tree> args;
+  args.safe_push (bb.load (build2 (MEM_REF, ptr_type_node, binding,
+				   build_int_cst (alias_ptr,
+						  IDL_BINDING_CALL_OFFSET))));
+  for (tree p = DECL_CHAIN (binding); p; p = DECL_CHAIN (p))
+    args.safe_push (p);
+  tree callee = bb.assign (impl_ptr, NOP_EXPR, impl);
+  gcall *c = gimple_build_call_vec (callee, args);
+  tree result = NULL_TREE;
+  if (op->has_result)
+    {
+      result = bb.temp (TREE_TYPE (TREE_TYPE (fn)), NULL);
+      gimple_call_set_lhs (c, result);
+    }
+  bb.add (c);
+  bb.ret (result);
+  bb.label (remote);
+}
+
 /* Make the prototype FN a client stub's definition, for a body to
    come.  It becomes an inline COMDAT definition: every translation
    unit that calls the operation may carry a copy, the linker keeps
@@ -762,6 +843,9 @@ emit_client_stub (idl_operation *op)
 	    sent[i] = c;
 	}
     }
+
+  if (direct_capable (op))
+    emit_direct_call (bb, op);
 
   /* The payload goes straight into the shared page: fixed items at
      their offsets, then each variable item at the next aligned
@@ -1572,6 +1656,36 @@ emit_dispatcher (idl_interface *iface, std::vector<tree> &stubs)
   add_function (fn);
 }
 
+/* IFACE's table of implementations for co-located direct calls, in
+   the descriptor of the file with IDL_SERVER (idlrt-abi.h): in the
+   order of the table of operations, NULL where the operation must take
+   the message path.  */
+static void
+emit_direct_table (idl_interface *iface)
+{
+  tree call_ptr
+    = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (iface->dispatcher)));
+  tree cvoid_ptr = build_pointer_type (build_qualified_type
+				       (void_type_node, TYPE_QUAL_CONST));
+  std::vector<idl_operation *> ops (iface->ops.size ());
+  for (idl_operation *op : iface->ops)
+    ops[idl_operation_position (op)] = op;
+  vec<constructor_elt, va_gc> *init = NULL;
+  for (unsigned i = 0; i < ops.size (); i++)
+    CONSTRUCTOR_APPEND_ELT
+      (init, size_int (i),
+       direct_capable (ops[i])
+       ? fold_convert (cvoid_ptr, build_fold_addr_expr
+		       (implementation_decl (ops[i], call_ptr)))
+       : null_pointer_node);
+  tree var = idl_static_array (iface->name + ".idl_direct",
+			       build_qualified_type (cvoid_ptr,
+						     TYPE_QUAL_CONST),
+			       init, ops.size (),
+			       DECL_SOURCE_LOCATION (iface->decl));
+  idl_point_descriptor_at (iface, "direct", var);
+}
+
 /* Does this translation unit call (or take the address of) FNDECL
    without defining it?  */
 bool
@@ -1644,6 +1758,8 @@ execute_idlstub (void)
 	  (iface->dispatcher)->definition)
 	{
 	  std::vector<tree> stubs;
+	  if (!iface->ops.empty ())
+	    emit_direct_table (iface);
 	  if (idl_compact_mode)
 	    idl_emit_compact_dispatcher (iface, stubs);
 	  else

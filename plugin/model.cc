@@ -317,22 +317,44 @@ idl_emit_ops_table (idl_interface *iface)
 
   tree elt = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (ops_field)));
   std::vector<const idl_operation *> ops = ops_by_number (iface);
-  tree arr_type = build_array_type_nelts (elt, ops.size ());
   vec<constructor_elt, va_gc> *elts = NULL;
   for (unsigned i = 0; i < ops.size (); i++)
     CONSTRUCTOR_APPEND_ELT (elts, size_int (i),
 			    build_int_cstu (elt, idl_operation_entry (ops[i])));
-  std::string name = iface->name + ".idl_ops";
-  tree var = build_decl (DECL_SOURCE_LOCATION (iface->decl), VAR_DECL,
-			 get_identifier (name.c_str ()), arr_type);
+  tree var = idl_static_array (iface->name + ".idl_ops", elt, elts,
+			       ops.size (), DECL_SOURCE_LOCATION (iface->decl));
+  idl_point_descriptor_at (iface, "ops", var);
+  set_descriptor_field (init, type, "nops", ops.size ());
+}
+
+unsigned
+idl_operation_position (const idl_operation *op)
+{
+  unsigned k = 0;
+  for (const idl_operation *o : op->iface->ops)
+    k += o->number < op->number;
+  return k;
+}
+
+/* A static, read-only array NAME of N ELTs initialized with INIT, in
+   the varpool (built in the IPA pass, after the front end's variables
+   were analysed: so analyse it here).  */
+tree
+idl_static_array (const std::string &name, tree elt,
+		  vec<constructor_elt, va_gc> *init, unsigned n,
+		  location_t loc)
+{
+  tree type = build_array_type_nelts (elt, n);
+  tree var = build_decl (loc, VAR_DECL, get_identifier (name.c_str ()),
+			 type);
   TREE_STATIC (var) = 1;
   TREE_PUBLIC (var) = 0;
   TREE_READONLY (var) = 1;
   TREE_USED (var) = 1;
-  TREE_ADDRESSABLE (var) = 1;	/* its address is in the descriptor */
+  TREE_ADDRESSABLE (var) = 1;	/* its address is taken */
   DECL_ARTIFICIAL (var) = 1;
   DECL_IGNORED_P (var) = 1;
-  DECL_INITIAL (var) = build_constructor (arr_type, elts);
+  DECL_INITIAL (var) = build_constructor (type, init);
   TREE_CONSTANT (DECL_INITIAL (var)) = 1;
   TREE_STATIC (DECL_INITIAL (var)) = 1;
   varpool_node::add (var);
@@ -340,11 +362,30 @@ idl_emit_ops_table (idl_interface *iface)
   if (!vn->analyzed)
     vn->analyze ();
   idl_model_keep (var);
+  return var;
+}
 
-  tree addr = build_fold_addr_expr_with_type
-    (build4 (ARRAY_REF, elt, var, size_int (0), NULL_TREE, NULL_TREE),
-     TREE_TYPE (ops_field));
-  set_descriptor_field (init, type, "ops", 0, addr);
-  set_descriptor_field (init, type, "nops", ops.size ());
+/* &VAR[0], as a TYPE.  */
+tree
+idl_first_element_address (tree var, tree type)
+{
+  return build_fold_addr_expr_with_type
+    (build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (var)), var, size_int (0),
+	     NULL_TREE, NULL_TREE), type);
+}
+
+/* Point IFACE's descriptor field FIELD (a pointer) at array VAR.  */
+void
+idl_point_descriptor_at (idl_interface *iface, const char *field, tree var)
+{
+  varpool_node *desc = varpool_node::get (iface->decl);
+  tree init = DECL_INITIAL (iface->decl);
+  tree type = TREE_TYPE (iface->decl);
+  tree f = descriptor_field (type, field);
+  if (!desc || !init || TREE_CODE (init) != CONSTRUCTOR || !f
+      || !POINTER_TYPE_P (TREE_TYPE (f)))
+    return;
+  set_descriptor_field (init, type, field, 0,
+			idl_first_element_address (var, TREE_TYPE (f)));
   desc->create_reference (varpool_node::get (var), IPA_REF_ADDR);
 }

@@ -199,6 +199,18 @@ unsigned HOST_WIDE_INT idl_operation_entry (const idl_operation *op);
 
 /* Give IFACE's descriptor its table of operations (the IPA pass).  */
 void idl_emit_ops_table (idl_interface *iface);
+/* OP's position in that table (operations by number).  */
+unsigned idl_operation_position (const idl_operation *op);
+
+/* Constant tables the IPA pass adds (model.cc): a static read-only
+   array, the address of its first element, and a descriptor field
+   pointing at one.  */
+tree idl_static_array (const std::string &name, tree elt,
+		       vec<constructor_elt, va_gc> *init, unsigned n,
+		       location_t loc);
+tree idl_first_element_address (tree var, tree type);
+void idl_point_descriptor_at (idl_interface *iface, const char *field,
+			      tree var);
 
 /* Classify TYPE as a scalar that can cross; false if it cannot.  */
 bool idl_classify_scalar (tree type, idl_scalar *out);

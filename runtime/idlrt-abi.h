@@ -92,6 +92,20 @@
 #define IDL_BINDING_PAYLOAD_OFFSET 8
 #define IDL_BINDING_FDS_OFFSET 16
 
+/* Co-location's direct calls (paper 001).  A binding to a server of
+   this process whose implementations may run concurrently (one with
+   workers, idl_server_set_workers) holds at IDL_BINDING_DIRECT_OFFSET
+   a pointer to the server's table of implementations (const void *
+   const *), one entry per operation in the order of the interface's
+   table of operations, NULL where the operation must take the message
+   path; elsewhere the pointer is NULL.  A client stub whose operation
+   has an entry calls the implementation itself, with the call context
+   at IDL_BINDING_CALL_OFFSET (idl_call_t *) in place of the binding,
+   after its own argument checks.  The runtime clears the entries when
+   the server stops, so that calls fail as remote ones would.  */
+#define IDL_BINDING_DIRECT_OFFSET 48
+#define IDL_BINDING_CALL_OFFSET 56
+
 /* Server side: the dispatcher's MSG argument is the server's private
    copy of the request (copied once from the shared page, paper 000
    4.4.1), IDL_MSG_BYTES long, 64-byte aligned:

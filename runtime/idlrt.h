@@ -46,6 +46,9 @@ typedef struct idl_interface
   uint64_t signature;
   const uint64_t *ops;
   uint32_t nops;
+  /* In the file with IDL_SERVER (iface): the implementations that
+     co-located calls may call directly (idlrt-abi.h), or NULL.  */
+  const void *const *direct;
 } idl_interface_t;
 
 /* A client's connection to one server for one interface.  One thread

@@ -30,6 +30,10 @@ struct idl_binding
   uint8_t *payload;		/* == page->payload */
   int fds[IDL_MAX_FDS];		/* the last reply's descriptors, -1 where
 				   none or claimed by the stub */
+  /* Co-located with a server that has workers: its table of
+     implementations and the context to call them with; else NULL.  */
+  const void *const *direct;
+  struct idl_call *direct_call;
   struct idl_page *page;	/* the shared page, IDL_PAGE_SIZE bytes */
   int sock;			/* the connection; its hang-up = peer death */
   int error;			/* IDL_E_* of the last call, for idl_error */
@@ -67,6 +71,11 @@ _Static_assert (offsetof (struct idl_binding, payload)
 		"stubs read and write the payload through the binding");
 _Static_assert (offsetof (struct idl_binding, fds) == IDL_BINDING_FDS_OFFSET,
 		"stubs take a reply's descriptors from the binding");
+_Static_assert (offsetof (struct idl_binding, direct)
+		== IDL_BINDING_DIRECT_OFFSET
+		&& offsetof (struct idl_binding, direct_call)
+		== IDL_BINDING_CALL_OFFSET,
+		"stubs find co-located implementations through the binding");
 
 /* The handshake, one SOCK_SEQPACKET message each way.  The client sends
    a hello naming the interface it was compiled against; the server

@@ -141,7 +141,27 @@ struct idl_server
   unsigned refs;		/* the server and its co-located bindings
 				   (atomic); freed at 0 */
   int gone;			/* destroyed: co-located calls fail */
+  /* Co-location's direct calls: iface.nops entries, iface.direct's
+     while the server has workers and is not stopped, else NULL
+     (atomic).  */
+  const void **direct;
 };
+
+/* Let co-located stubs call SRV's implementations directly (ON), or
+   send them down the message path.  Only a server with workers runs
+   implementations concurrently (dispatch_msg): a direct call must not
+   change that.  A stopped server's calls take the message path, which
+   fails them with IDL_E_PEER_DIED.  Atomic stores only: idl_server_stop
+   calls it from signal handlers.  */
+static void
+publish_direct (idl_server_t *srv, int on)
+{
+  if (!srv->direct)
+    return;
+  for (uint32_t i = 0; i < srv->iface.nops; i++)
+    __atomic_store_n (&srv->direct[i], on ? srv->iface.direct[i] : NULL,
+		      __ATOMIC_RELEASE);
+}
 
 static inline uint64_t
 error_tag (int code)
@@ -1204,6 +1224,7 @@ run_workers (idl_server_t *srv)
   /* Stop (or a failed start): refuse new clients at once, as in thread
      mode, then let every worker end its connections.  */
   __atomic_store_n (&srv->stopping, 1, __ATOMIC_RELEASE);
+  publish_direct (srv, 0);
   uint64_t one = 1;
   if (write (srv->stop_fd, &one, sizeof one) < 0)
     {
@@ -1253,6 +1274,7 @@ server_unref (idl_server_t *srv)
   pthread_mutex_destroy (&srv->dispatch_lock);
   pthread_mutex_destroy (&srv->conns_lock);
   pthread_cond_destroy (&srv->conns_done);
+  free (srv->direct);
   free (srv->name);
   free (srv);
 }
@@ -1468,6 +1490,12 @@ idl_local_connect (idl_binding_t *b, const char *name,
   b->sock = -1;
   b->flags = IDL_BF_LOCAL;
   b->error = IDL_OK;
+  /* Direct calls need the very same operations on both sides.  */
+  if (srv->direct && iface->signature == srv->iface.signature)
+    {
+      b->direct = (const void *const *) srv->direct;
+      b->direct_call = &l->call;
+    }
   return IDL_OK;
 }
 
@@ -1560,6 +1588,8 @@ idl_server_create (const char *name, const idl_interface_t *iface,
     goto nomem;
   if (!(srv->name = strdup (name)))
     goto nomem;
+  if (iface->direct && iface->nops)
+    srv->direct = calloc (iface->nops, sizeof *srv->direct);
   pthread_mutex_init (&srv->dispatch_lock, NULL);
   pthread_mutex_init (&srv->conns_lock, NULL);
   pthread_cond_init (&srv->conns_done, NULL);
@@ -1621,6 +1651,7 @@ run_threads (idl_server_t *srv)
      instead of waiting for a handshake that would never come (the name
      stays until idl_server_destroy).  */
   __atomic_store_n (&srv->stopping, 1, __ATOMIC_RELEASE);
+  publish_direct (srv, 0);
   close (srv->listen_fd);
   srv->listen_fd = -1;
   pthread_mutex_lock (&srv->conns_lock);
@@ -1645,6 +1676,8 @@ idl_server_set_workers (idl_server_t *srv, unsigned n)
       || __atomic_load_n (&srv->running, __ATOMIC_ACQUIRE))
     return -1;
   srv->nworkers = n;
+  publish_direct (srv, n != 0
+		  && !__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE));
   return 0;
 }
 
@@ -1668,6 +1701,7 @@ idl_server_stop (idl_server_t *srv)
   uint64_t one = 1;
 
   __atomic_store_n (&srv->stopping, 1, __ATOMIC_RELEASE);
+  publish_direct (srv, 0);
   if (write (srv->stop_fd, &one, sizeof one) < 0)
     {
       /* Only EAGAIN (counter full) is possible: it is readable then.  */
@@ -1684,6 +1718,7 @@ idl_server_destroy (idl_server_t *srv)
      calls from now on; the memory goes with the last of them.  */
   unregister_server (srv);
   __atomic_store_n (&srv->gone, 1, __ATOMIC_RELEASE);
+  publish_direct (srv, 0);
   if (srv->listen_fd >= 0)
     close (srv->listen_fd);
   close (srv->stop_fd);
