@@ -220,15 +220,11 @@ store_result (const uint32_t *op, void *result, uint64_t bits)
    blocks).  */
 static inline __attribute__ ((__always_inline__)) uint64_t
 compact_call (idl_binding_t *b, const uint32_t *op, void *const *argv,
-	      void *result, const int general)
+	      void *result, uint64_t *len, const int general)
 {
   const uint32_t *rq = op + op[IDL_CT_REQ];
   const uint32_t *rp = op + op[IDL_CT_REPLY];
   const uint32_t nparams = op[IDL_CT_NPARAMS];
-  /* Per parameter: the element count of each string or buffer sent;
-     after the call, what each reply slot held.  Only the general copy
-     needs it.  */
-  uint64_t len[general ? nparams + 1 : 1];
 
   /* 1. Check every bound before anything is sent, never truncating:
      strings (NULL: IDL_E_INVAL; over the bound: IDL_E_BOUNDS), buffer
@@ -494,14 +490,25 @@ compact_call (idl_binding_t *b, const uint32_t *op, void *const *argv,
   return rtag;
 }
 
+/* The general copy, out of line: only it needs LEN, per parameter the
+   element count of each string or buffer sent and, after the call,
+   what each reply slot held.  */
+static uint64_t __attribute__ ((__noinline__))
+compact_call_general (idl_binding_t *b, const uint32_t *op,
+		      void *const *argv, void *result)
+{
+  uint64_t len[op[IDL_CT_NPARAMS] + 1];
+  return compact_call (b, op, argv, result, len, 1);
+}
+
 uint64_t
 idl_compact_call (idl_binding_t *b, const uint32_t *op, void *const *argv,
 		  void *result)
 {
   if (__builtin_expect ((op[op[IDL_CT_REQ] + IDL_CT_M_NITEMS]
 			 | op[op[IDL_CT_REPLY] + IDL_CT_M_NITEMS]) != 0, 0))
-    return compact_call (b, op, argv, result, 1);
-  return compact_call (b, op, argv, result, 0);
+    return compact_call_general (b, op, argv, result);
+  return compact_call (b, op, argv, result, NULL, 0);
 }
 
 
@@ -511,7 +518,7 @@ idl_compact_call (idl_binding_t *b, const uint32_t *op, void *const *argv,
    with THUNK; GENERAL as for compact_call.  */
 static inline __attribute__ ((__always_inline__)) uint64_t
 serve (idl_call_t *call, uint64_t *msg, const uint32_t *op,
-       idl_thunk_fn thunk, const int general)
+       idl_thunk_fn thunk, void **argv, uint64_t *len, const int general)
 {
   const uint32_t *rq = op + op[IDL_CT_REQ];
   const uint32_t *rp = op + op[IDL_CT_REPLY];
@@ -519,10 +526,6 @@ serve (idl_call_t *call, uint64_t *msg, const uint32_t *op,
   unsigned char *bytes = (unsigned char *) msg;
   unsigned char *req_pay = bytes + IDL_MSG_REQ_PAYLOAD;
   unsigned char *rep_pay = bytes + IDL_MSG_REPLY_PAYLOAD;
-  void *argv[nparams + 1];
-  /* Per parameter: the element count of each string or buffer sent,
-     then of each sent back.  */
-  uint64_t len[general ? nparams + 1 : 1];
   /* The reply's words, 1-based, as the implementation fills them.  */
   uint64_t scratch[IDL_MR_WORDS];
   unsigned char *sbytes = (unsigned char *) scratch;
@@ -653,7 +656,11 @@ serve (idl_call_t *call, uint64_t *msg, const uint32_t *op,
      there once, paper 000 4.4.1).  */
   const uint32_t rwords = rp[IDL_CT_M_WORDS];
   for (uint32_t w = 1; w <= rwords; w++)
-    scratch[w] = 0;
+    {
+      scratch[w] = 0;
+      /* A word or two: a loop, not a call to memset.  */
+      __asm__ ("" : "+r" (w));
+    }
   void *result = NULL;
   s = CT_SLOTS (rp);
   for (uint32_t k = 0; k < rp[IDL_CT_M_NSLOTS]; k++, s += IDL_CT_SLOT_WORDS)
@@ -791,12 +798,40 @@ serve (idl_call_t *call, uint64_t *msg, const uint32_t *op,
 
   /* 7. The reply's words.  */
   for (uint32_t w = 1; w <= rwords; w++)
-    msg[w] = scratch[w];
+    {
+      msg[w] = scratch[w];
+      __asm__ ("" : "+r" (w));
+    }
   return table_tag (op + IDL_CT_REPLY_TAG);
 
  bad:
   return error_tag (IDL_E_BADMSG);
 }
+
+/* The general copy and the one for many parameters, out of line: only
+   they need arrays sized at run time (ARGV for the thunk; LEN, per
+   parameter the element count of each string or buffer sent, then of
+   each sent back).  */
+static uint64_t __attribute__ ((__noinline__))
+serve_general (idl_call_t *call, uint64_t *msg, const uint32_t *op,
+	       idl_thunk_fn thunk)
+{
+  void *argv[op[IDL_CT_NPARAMS] + 1];
+  uint64_t len[op[IDL_CT_NPARAMS] + 1];
+  return serve (call, msg, op, thunk, argv, len, 1);
+}
+
+static uint64_t __attribute__ ((__noinline__))
+serve_words (idl_call_t *call, uint64_t *msg, const uint32_t *op,
+	     idl_thunk_fn thunk)
+{
+  void *argv[op[IDL_CT_NPARAMS]];
+  return serve (call, msg, op, thunk, argv, NULL, 0);
+}
+
+/* Operations of at most this many parameters, words only, take the
+   inline copy, with ARGV on the dispatcher's frame.  */
+#define SERVE_ARGS 8
 
 uint64_t
 idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
@@ -823,8 +858,11 @@ idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
 	  if (__builtin_expect ((op[op[IDL_CT_REQ] + IDL_CT_M_NITEMS]
 				 | op[op[IDL_CT_REPLY] + IDL_CT_M_NITEMS])
 				!= 0, 0))
-	    return serve (call, msg, op, thunk, 1);
-	  return serve (call, msg, op, thunk, 0);
+	    return serve_general (call, msg, op, thunk);
+	  if (__builtin_expect (op[IDL_CT_NPARAMS] > SERVE_ARGS, 0))
+	    return serve_words (call, msg, op, thunk);
+	  void *argv[SERVE_ARGS];
+	  return serve (call, msg, op, thunk, argv, NULL, 0);
 	}
       if (x < num)
 	lo = mid + 1;
