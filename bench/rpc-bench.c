@@ -14,7 +14,8 @@
                         plugin generates (examples/calc.h)
                 socket  an 8-byte SOCK_SEQPACKET ping-pong, for
                         reference
-                coloc   tiny through a co-located binding
+                coloc   tiny through a co-located binding (a server with
+                        workers: a direct call)
                 indirect  tiny's implementation through a function
                         pointer
      PLACEMENT  split (client on CPU 0, server on CPU 1) or same (both
@@ -302,6 +303,11 @@ coloc_setup (struct kind *k, int server_cpu)
   k->srv = idl_server_create (name, &calc, calc_dispatch, &err);
   if (!k->srv)
     die ("idl_server_create");
+  /* A server with workers: its co-located calls go straight to the
+     implementation (idlrt-abi.h); without, through the message path,
+     serialized.  */
+  if (idl_server_set_workers (k->srv, 1) != 0)
+    die ("idl_server_set_workers");
   k->b = idl_connect (name, &calc, &err);
   if (!k->b)
     die (idl_strerror (err));
