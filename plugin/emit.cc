@@ -145,10 +145,35 @@ body_builder::load (tree ref)
   return t;
 }
 
+/* A call of FN (a FUNCTION_DECL, or a pointer to a function) with
+   ARGS, passed as the C front end passes them: where the target
+   promotes prototypes (x86-64 does), an integer narrower than int is
+   widened to int at the call (convert_arguments in c-typeck.cc).  Code
+   from other compilers relies on it: Clang's callees read a short
+   argument's register as an int.  */
+gcall *
+body_builder::build_call (tree fn, const vec<tree> &args)
+{
+  tree fntype = TREE_TYPE (fn);
+  if (POINTER_TYPE_P (fntype))
+    fntype = TREE_TYPE (fntype);
+  auto_vec<tree> promoted;
+  promoted.safe_splice (args);
+  if (targetm.calls.promote_prototypes (fntype))
+    for (tree &a : promoted)
+      {
+	tree t = TREE_TYPE (a);
+	if (INTEGRAL_TYPE_P (t)
+	    && TYPE_PRECISION (t) < TYPE_PRECISION (integer_type_node))
+	  a = assign (integer_type_node, NOP_EXPR, a);
+      }
+  return gimple_build_call_vec (fn, promoted);
+}
+
 tree
 body_builder::call (tree fndecl, const vec<tree> &args, tree result_type)
 {
-  gcall *c = gimple_build_call_vec (fndecl, args);
+  gcall *c = build_call (fndecl, args);
   tree t = temp (result_type, NULL);
   gimple_call_set_lhs (c, t);
   add (c);
@@ -158,7 +183,7 @@ body_builder::call (tree fndecl, const vec<tree> &args, tree result_type)
 void
 body_builder::call_void (tree fndecl, const vec<tree> &args)
 {
-  add (gimple_build_call_vec (fndecl, args));
+  add (build_call (fndecl, args));
 }
 
 tree
@@ -226,6 +251,11 @@ add_function (tree fn)
   if (!DECL_FUNCTION_SPECIFIC_TARGET (fn))
     DECL_FUNCTION_SPECIFIC_TARGET (fn) = target_option_default_node;
   cgraph_node::add_new_function (fn, false);
+  /* add_new_function keeps every new function; a static one (a server
+     stub, a thunk) is needed only while something refers to it, and
+     a server stub inlined into the dispatcher is not.  */
+  if (!TREE_PUBLIC (fn))
+    cgraph_node::get (fn)->force_output = false;
 }
 
 /* Give FN (declared only) what a definition has: a result, an outermost
@@ -364,7 +394,7 @@ emit_direct_call (body_builder &bb, idl_operation *op)
   for (tree p = DECL_CHAIN (binding); p; p = DECL_CHAIN (p))
     args.safe_push (p);
   tree callee = bb.assign (impl_ptr, NOP_EXPR, impl);
-  gcall *c = gimple_build_call_vec (callee, args);
+  gcall *c = bb.build_call (callee, args);
   tree result = NULL_TREE;
   if (op->has_result)
     {

@@ -27,6 +27,7 @@ public:
   void set (tree var, enum tree_code code, tree a, tree b = NULL_TREE);
   void store (tree lhs, tree rhs);
   tree load (tree ref);
+  gcall *build_call (tree fn, const vec<tree> &args);
   tree call (tree fndecl, const vec<tree> &args, tree result_type);
   void call_void (tree fndecl, const vec<tree> &args);
   void label (tree lab);

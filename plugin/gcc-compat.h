@@ -46,6 +46,7 @@
 #include "function.h"
 #include "predict.h"
 #include "langhooks.h"
+#include "target.h"
 #include "print-tree.h"
 #include "ggc.h"
 #include "gimplify.h"
