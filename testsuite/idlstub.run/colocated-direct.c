@@ -1,4 +1,5 @@
 /* { dg-do run } */
+/* { dg-skip-if "a compact client's co-located calls take the message path" { *-*-* } { "-fplugin-arg-idlstub-mode=compact" } } */
 /* Area: run
    Purpose: co-located direct calls (paper 001; idlrt-abi.h).  A binding
    to a server of this process that has workers calls the implementation
