@@ -567,7 +567,7 @@ static void
 run_against (unsigned workers)
 {
   double t0 = hostile_now_ms ();
-  srv = hostile_fork_server (name, &rich, rich_dispatch, workers);
+  srv = idltest_fork_server_workers (name, &rich, rich_dispatch, workers);
   hb = idltest_connect (name, &rich);
   CHECK (rich_good_round (hb, 1) > 0);
   /* What the server holds with our one connection.  */

@@ -239,7 +239,7 @@ publish_and_scribble (int ms)
 static void
 run_against (const char *name, unsigned workers)
 {
-  pid_t srv = hostile_fork_server (name, &rich, rich_dispatch, workers);
+  pid_t srv = idltest_fork_server_workers (name, &rich, rich_dispatch, workers);
   int status;
 
   b = idltest_connect (name, &rich);

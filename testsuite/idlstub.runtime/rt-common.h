@@ -179,42 +179,9 @@ static inline pid_t __attribute__ ((unused))
 rt_fork_server_workers (const char *name, idl_dispatch_fn dispatch,
 			unsigned workers)
 {
-  int ready[2];
-
   rt_arm_watchdog ();
-  CHECK (pipe (ready) == 0);
-  pid_t pid = fork ();
-  CHECK (pid >= 0);
-  if (pid == 0)
-    {
-      int err = 0;
-      /* As in idltest_fork_server: die with the test.  */
-      prctl (PR_SET_PDEATHSIG, SIGKILL);
-      if (getppid () == 1)
-	_exit (2);
-      close (ready[0]);
-      idl_server_t *srv = idl_server_create (name, &rt_iface, dispatch, &err);
-      if (!srv || idl_server_set_workers (srv, workers) != 0)
-	{
-	  fprintf (stderr, "idl_server_create: %s\n", idl_strerror (err));
-	  _exit (2);
-	}
-      char ok = 1;
-      if (write (ready[1], &ok, 1) != 1)
-	_exit (2);
-      close (ready[1]);
-      int rc = idl_server_run (srv);
-      idl_server_destroy (srv);
-      _exit (rc == 0 ? 0 : 3);
-    }
-  close (ready[1]);
-  char ok = 0;
-  ssize_t n;
-  do
-    n = read (ready[0], &ok, 1);
-  while (n < 0 && errno == EINTR);
-  close (ready[0]);
-  CHECK (n == 1 && ok == 1);
+  pid_t pid = idltest_fork_server_workers (name, &rt_iface, dispatch,
+					   workers);
   for (unsigned i = 0; i < sizeof rt_servers / sizeof rt_servers[0]; i++)
     if (rt_servers[i] == 0)
       {

@@ -236,49 +236,6 @@ hostile_hello (const idl_interface_t *iface)
   return h;
 }
 
-/* Fork a server for IFACE under NAME serving in the mode
-   idl_server_set_workers (WORKERS) chooses; return its pid once clients
-   can connect.  As idltest_fork_server, the child dies with the test.  */
-static inline pid_t
-hostile_fork_server (const char *name, const idl_interface_t *iface,
-		     idl_dispatch_fn dispatch, unsigned workers)
-{
-  int ready[2];
-  CHECK (pipe (ready) == 0);
-  pid_t pid = fork ();
-  CHECK (pid >= 0);
-  if (pid == 0)
-    {
-      int err = 0;
-      prctl (PR_SET_PDEATHSIG, SIGKILL);
-      if (getppid () == 1)
-	_exit (2);
-      close (ready[0]);
-      idl_server_t *srv = idl_server_create (name, iface, dispatch, &err);
-      if (!srv || idl_server_set_workers (srv, workers) != 0)
-	{
-	  fprintf (stderr, "idl_server_create: %s\n", idl_strerror (err));
-	  _exit (2);
-	}
-      char ok = 1;
-      if (write (ready[1], &ok, 1) != 1)
-	_exit (2);
-      close (ready[1]);
-      int rc = idl_server_run (srv);
-      idl_server_destroy (srv);
-      _exit (rc == 0 ? 0 : 3);
-    }
-  close (ready[1]);
-  char ok = 0;
-  ssize_t n;
-  do
-    n = read (ready[0], &ok, 1);
-  while (n < 0 && errno == EINTR);
-  close (ready[0]);
-  CHECK (n == 1 && ok == 1);
-  return pid;
-}
-
 /* Measuring a server from outside.  */
 
 /* Entries of directory PATH but "." and "..", or -1.  */

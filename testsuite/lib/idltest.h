@@ -43,11 +43,12 @@ idltest_name (const char *tag)
   return buf;
 }
 
-/* Fork a server for IFACE under NAME; return its pid once clients can
-   connect.  The child serves until killed or stopped, then exits.  */
+/* Fork a server for IFACE under NAME, serving in the mode
+   idl_server_set_workers (WORKERS) chooses; return its pid once clients
+   can connect.  The child serves until killed or stopped, then exits.  */
 static inline pid_t
-idltest_fork_server (const char *name, const idl_interface_t *iface,
-		     idl_dispatch_fn dispatch)
+idltest_fork_server_workers (const char *name, const idl_interface_t *iface,
+			     idl_dispatch_fn dispatch, unsigned workers)
 {
   int ready[2];
   CHECK (pipe (ready) == 0);
@@ -64,7 +65,7 @@ idltest_fork_server (const char *name, const idl_interface_t *iface,
 	_exit (2);
       close (ready[0]);
       idl_server_t *srv = idl_server_create (name, iface, dispatch, &err);
-      if (!srv)
+      if (!srv || idl_server_set_workers (srv, workers) != 0)
 	{
 	  fprintf (stderr, "idl_server_create: %s\n", idl_strerror (err));
 	  _exit (2);
@@ -86,6 +87,14 @@ idltest_fork_server (const char *name, const idl_interface_t *iface,
   close (ready[0]);
   CHECK (n == 1 && ok == 1);
   return pid;
+}
+
+/* The same, a server with one thread per connection.  */
+static inline pid_t
+idltest_fork_server (const char *name, const idl_interface_t *iface,
+		     idl_dispatch_fn dispatch)
+{
+  return idltest_fork_server_workers (name, iface, dispatch, 0);
 }
 
 /* Connect to NAME or fail the test.  */
