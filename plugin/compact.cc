@@ -109,7 +109,7 @@ append_message (std::vector<unsigned> &w, const idl_message_layout &m)
   for (const idl_item &it : m.items)
     {
       w.push_back (it.param);
-      w.push_back (it.fixed);
+      w.push_back (it.fixed ? 1 : it.implied ? IDL_CT_I_IMPLIED : 0);
       w.push_back (it.offset);
       w.push_back (it.align);
       w.push_back (it.max_bytes);
@@ -139,6 +139,9 @@ operation_table (const idl_operation *op)
       r[IDL_CT_P_KIND] = p.kind;
       r[IDL_CT_P_DIR] = p.dir;
       r[IDL_CT_P_FLAGS] = p.by_pointer ? IDL_CT_PF_POINTER : 0;
+      for (const idl_item &it : op->request.items)
+	if (it.implied && it.param == (int) i)
+	  r[IDL_CT_P_FLAGS] |= IDL_CT_PF_IMPLIED;
       r[IDL_CT_P_COUNT] = IDL_CT_NONE;
       r[IDL_CT_P_LENGTH] = IDL_CT_NONE;
       if (p.kind != IDL_KIND_BLOCK)

@@ -1301,8 +1301,10 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 	  else if (p.sent ())
 	    inlen[i] = c;
 	}
-      else if (p.kind == IDL_KIND_STRING && p.sent ())
+      else if (p.kind == IDL_KIND_STRING && p.sent () && arg_values[i])
 	{
+	  /* (An implied string has no length word: its length is taken
+	     from the payload's, below.)  */
 	  tree n = bb.assign (sizetype, NOP_EXPR, arg_values[i]);
 	  fail_if (bb, GT_EXPR, n, size_cst (p.max), bad);
 	  inlen[i] = n;
@@ -1330,9 +1332,23 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 	  const idl_param &p = op->params[it.param];
 	  off = align_size (bb, off, it.align);
 	  tree start = ptr_add (bb, req_pay, off, abi.alias_ptr);
-	  off = bb.assign (sizetype, PLUS_EXPR, off,
-			   item_bytes (bb, p, inlen[it.param], true));
-	  fail_if (bb, GT_EXPR, off, plen, bad);
+	  if (it.implied)
+	    {
+	      /* The payload ends with this string's NUL: at least the
+		 NUL, at most MAX chars before it.  */
+	      fail_if (bb, GE_EXPR, off, plen, bad);
+	      tree n = bb.assign (sizetype, MINUS_EXPR, plen, off);
+	      n = bb.assign (sizetype, MINUS_EXPR, n, size_cst (1));
+	      fail_if (bb, GT_EXPR, n, size_cst (p.max), bad);
+	      inlen[it.param] = n;
+	      off = plen;
+	    }
+	  else
+	    {
+	      off = bb.assign (sizetype, PLUS_EXPR, off,
+			       item_bytes (bb, p, inlen[it.param], true));
+	      fail_if (bb, GT_EXPR, off, plen, bad);
+	    }
 	  if (p.kind == IDL_KIND_STRING)
 	    {
 	      /* Its length was sent: check the NUL is where it says, and

@@ -82,6 +82,18 @@ layout_message (const idl_operation *op, idl_message_layout *m,
   if (result)
     m->slots.push_back (place (used, -1, op->result.size));
 
+  /* The request's last variable item, if it is a string, needs no
+     length word: the payload ends with its NUL.  */
+  int implied = -1;
+  if (!reply)
+    for (unsigned i = 0; i < op->params.size (); i++)
+      {
+	const idl_param &p = op->params[i];
+	if (p.sent () && (p.kind == IDL_KIND_STRING
+			  || p.kind == IDL_KIND_BUFFER))
+	  implied = p.kind == IDL_KIND_STRING ? (int) i : -1;
+      }
+
   std::vector<int> fixed, variable;
   for (unsigned i = 0; i < op->params.size (); i++)
     {
@@ -98,7 +110,8 @@ layout_message (const idl_operation *op, idl_message_layout *m,
 	  m->nfds++;
 	  break;
 	case IDL_KIND_STRING:
-	  m->slots.push_back (place (used, i, 4, IDL_SLOT_LENGTH));
+	  if ((int) i != implied)
+	    m->slots.push_back (place (used, i, 4, IDL_SLOT_LENGTH));
 	  variable.push_back (i);
 	  break;
 	case IDL_KIND_BUFFER:
@@ -130,7 +143,7 @@ layout_message (const idl_operation *op, idl_message_layout *m,
       const idl_param &p = op->params[i];
       unsigned a = MAX (8u, p.block_align);
       off = align_up (off, a);
-      m->items.push_back (idl_item { i, true, (unsigned) off, a,
+      m->items.push_back (idl_item { i, true, false, (unsigned) off, a,
 				     p.block_size });
       off += p.block_size;
     }
@@ -140,8 +153,9 @@ layout_message (const idl_operation *op, idl_message_layout *m,
       const idl_param &p = op->params[i];
       unsigned a = item_align (p);
       off = align_up (off, a);
-      m->items.push_back (idl_item { i, false, reply ? (unsigned) off : 0u,
-				     a, p.max_bytes () });
+      m->items.push_back (idl_item { i, false, i == implied,
+				     reply ? (unsigned) off : 0u, a,
+				     p.max_bytes () });
       off += p.max_bytes ();
     }
   m->max_payload = off;
@@ -221,7 +235,8 @@ dump_message (FILE *file, const char *what, const idl_operation *op,
       else if (p.kind == IDL_KIND_STRING)
 	fprintf (file, "    payload: %s, a string of at most %lu chars%s\n",
 		 name, (unsigned long) p.max,
-		 &m == &op->request ? " and its NUL" : "");
+		 it.implied ? " and its NUL, ending the payload"
+		 : &m == &op->request ? " and its NUL" : "");
       else
 	{
 	  fprintf (file, "    payload: %s, %s elements of %u bytes, at most "

@@ -114,11 +114,18 @@ struct idl_slot
    the words) sit at constant offsets first; variable items (strings,
    buffers) follow in parameter order, each starting at the next
    multiple of ALIGN in a request, and packed without gaps in a reply
-   (the server compacts them, so no stale bytes of its buffer travel).  */
+   (the server compacts them, so no stale bytes of its buffer travel).
+
+   A request's last item, when it is a string, is IMPLIED: it has no
+   length slot, its NUL is the payload's last byte, so the server takes
+   its length from the payload's (paper 000, 4.5.4: a string whose
+   length is known is not scanned again).  Only in requests: the client
+   stub does not see a reply's payload length.  */
 struct idl_item
 {
   int param;
   bool fixed;
+  bool implied;			/* a request's last string: no length slot */
   unsigned offset;		/* fixed: the offset; variable: the offset of
 				   the item's region in the server's reply
 				   area (replies) or 0 */

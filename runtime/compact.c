@@ -280,7 +280,7 @@ compact_call (idl_binding_t *b, const uint32_t *op, void *const *argv,
 	   k++, it += IDL_CT_ITEM_WORDS)
 	{
 	  uint32_t i = it[IDL_CT_I_PARAM];
-	  if (it[IDL_CT_I_FIXED])
+	  if (it[IDL_CT_I_FIXED] == 1)
 	    {
 	      memcpy (pay + it[IDL_CT_I_OFFSET], argv[i],
 		      it[IDL_CT_I_MAXBYTES]);
@@ -599,7 +599,8 @@ serve (idl_call_t *call, uint64_t *msg, const uint32_t *op,
 	      else
 		len[i] = c;
 	    }
-	  else if (kind == IDL_CT_K_STRING && dir != IDL_CT_D_OUT)
+	  else if (kind == IDL_CT_K_STRING && dir != IDL_CT_D_OUT
+		   && !(pr[IDL_CT_P_FLAGS] & IDL_CT_PF_IMPLIED))
 	    {
 	      uint64_t n = *(u32_any *) argv[i];
 	      if (__builtin_expect (n > pr[IDL_CT_P_MAX], 0))
@@ -620,7 +621,7 @@ serve (idl_call_t *call, uint64_t *msg, const uint32_t *op,
 	    {
 	      uint32_t i = it[IDL_CT_I_PARAM];
 	      const uint32_t *pr = CT_PARAM (op, i);
-	      if (it[IDL_CT_I_FIXED])
+	      if (it[IDL_CT_I_FIXED] == 1)
 		{
 		  argv[i] = req_pay + it[IDL_CT_I_OFFSET];
 		  if (pr[IDL_CT_P_DIR] == IDL_CT_D_IN)
@@ -629,6 +630,15 @@ serve (idl_call_t *call, uint64_t *msg, const uint32_t *op,
 		}
 	      int str = pr[IDL_CT_P_KIND] == IDL_CT_K_STRING;
 	      uint64_t start = align_up (off, it[IDL_CT_I_ALIGN]);
+	      if (it[IDL_CT_I_FIXED] == IDL_CT_I_IMPLIED)
+		{
+		  /* No length slot: the payload ends with the NUL.  */
+		  if (__builtin_expect (start >= plen
+					|| plen - start - 1
+					   > pr[IDL_CT_P_MAX], 0))
+		    goto bad;
+		  len[i] = plen - start - 1;
+		}
 	      off = start + item_bytes (pr, len[i]) + str;
 	      if (__builtin_expect (off > plen, 0))
 		goto bad;

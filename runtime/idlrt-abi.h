@@ -193,7 +193,9 @@
              result; [IDL_CT_S_WORD] 1-based word; [IDL_CT_S_OFFSET]
              byte in the word; [IDL_CT_S_SIZE] bytes; [IDL_CT_S_ROLE]
              IDL_CT_R_*
-       item: [IDL_CT_I_PARAM]; [IDL_CT_I_FIXED] 1 for a fixed item;
+       item: [IDL_CT_I_PARAM]; [IDL_CT_I_FIXED] 1 for a fixed item,
+             IDL_CT_I_IMPLIED for a request's last string, which has
+             no length slot: the payload ends with its NUL;
              [IDL_CT_I_OFFSET] fixed: its offset; variable, in a reply:
              the offset of its region in the server's reply area;
              [IDL_CT_I_ALIGN]; [IDL_CT_I_MAXBYTES]
@@ -245,6 +247,7 @@
 #define IDL_CT_D_INOUT 2
 
 #define IDL_CT_PF_POINTER 1	/* a T * carrying a T (scalar, block, fd) */
+#define IDL_CT_PF_IMPLIED 2	/* a string sent with no length slot */
 
 #define IDL_CT_V_SIGNED 0
 #define IDL_CT_V_UNSIGNED 1
@@ -276,6 +279,8 @@
 #define IDL_CT_I_OFFSET 2
 #define IDL_CT_I_ALIGN 3
 #define IDL_CT_I_MAXBYTES 4
+/* IDL_CT_I_FIXED's value for an implied string (plugin/model.h).  */
+#define IDL_CT_I_IMPLIED 2
 #define IDL_CT_ITEM_WORDS 5
 
 /* A compact dispatcher's table of operations (idl_compact_dispatch):

@@ -428,9 +428,9 @@ static const uint32_t t_arr[] = {
 };
 
 static const uint32_t t_sput[] = {
-  HDR (1, IDL_CT_F_RESULT, CT_S (4), TAGS (5, 1, 1), 1, 1),
-  CT_STRING (CT_IN, 16),
-  CT_MSG (1, 1, 1, 0, 17, 0), CT_LEN (0, 1, 0), CT_ITEM (0, 0, 0, 8, 17),
+  HDR (1, IDL_CT_F_RESULT, CT_S (4), TAGS (5, 0, 1), 0, 1),
+  CT_STRING_LAST (CT_IN, 16),
+  CT_MSG (0, 0, 1, 0, 17, 0), CT_ITEM (0, IDL_CT_I_IMPLIED, 0, 8, 17),
   CT_MSG (1, 1, 0, 0, 0, 0), RESULT (4)
 };
 
@@ -444,23 +444,22 @@ static const uint32_t t_sget[] = {
 };
 
 static const uint32_t t_sio[] = {
-  HDR (2, IDL_CT_F_RESULT, CT_S (4), TAGS (7, 1, 1), 2, 1),
-  CT_SCALAR (CT_IN, 0, CT_S (4)), CT_STRING (CT_INOUT, 12),
-  CT_MSG (1, 2, 1, 0, 13, 0), CT_VAL (0, 1, 0, 4), CT_LEN (1, 1, 4),
-  CT_ITEM (1, 0, 0, 8, 13),
+  HDR (2, IDL_CT_F_RESULT, CT_S (4), TAGS (7, 1, 1), 1, 1),
+  CT_SCALAR (CT_IN, 0, CT_S (4)), CT_STRING_LAST (CT_INOUT, 12),
+  CT_MSG (1, 1, 1, 0, 13, 0), CT_VAL (0, 1, 0, 4),
+  CT_ITEM (1, IDL_CT_I_IMPLIED, 0, 8, 13),
   CT_MSG (1, 2, 1, 0, 13, 0), RESULT (4), CT_LEN (1, 1, 4),
   CT_ITEM (1, 0, 0, 8, 13)
 };
 
 static const uint32_t t_three[] = {
-  HDR (5, IDL_CT_F_RESULT, CT_S (8), TAGS (8, 2, 2), 4, 2),
+  HDR (5, IDL_CT_F_RESULT, CT_S (8), TAGS (8, 1, 2), 3, 2),
   CT_SCALAR (CT_IN, 0, CT_S (2)), CT_STRING (CT_IN, 100),
-  CT_STRING (CT_INOUT, 50), CT_SCALAR (CT_IN, 0, CT_S (1)),
+  CT_STRING_LAST (CT_INOUT, 50), CT_SCALAR (CT_IN, 0, CT_S (1)),
   CT_STRING (CT_OUT, 151),
-  CT_MSG (2, 4, 2, 0, 155, 0),
-  CT_VAL (0, 1, 0, 2), CT_LEN (1, 1, 4), CT_LEN (2, 2, 0),
-  CT_VAL (3, 1, 2, 1),
-  CT_ITEM (1, 0, 0, 8, 101), CT_ITEM (2, 0, 0, 8, 51),
+  CT_MSG (1, 3, 2, 0, 155, 0),
+  CT_VAL (0, 1, 0, 2), CT_LEN (1, 1, 4), CT_VAL (3, 1, 2, 1),
+  CT_ITEM (1, 0, 0, 8, 101), CT_ITEM (2, IDL_CT_I_IMPLIED, 0, 8, 51),
   CT_MSG (2, 3, 2, 0, 208, 0),
   RESULT (8), CT_LEN (2, 2, 0), CT_LEN (4, 2, 4),
   CT_ITEM (2, 0, 0, 8, 51), CT_ITEM (4, 0, 56, 8, 152)
@@ -549,10 +548,10 @@ static const uint32_t t_fdout[] = {
 };
 
 static const uint32_t t_fdmix[] = {
-  HDR (2, IDL_CT_F_RESULT, CT_S (4), TAGS (17, 1, 1), 2, 1),
-  CT_FD (CT_IN, 0), CT_STRING (CT_IN, 20),
-  CT_MSG (1, 2, 1, 0, 21, 1), CT_FDX (0, 1, 0), CT_LEN (1, 1, 4),
-  CT_ITEM (1, 0, 0, 8, 21),
+  HDR (2, IDL_CT_F_RESULT, CT_S (4), TAGS (17, 1, 1), 1, 1),
+  CT_FD (CT_IN, 0), CT_STRING_LAST (CT_IN, 20),
+  CT_MSG (1, 1, 1, 0, 21, 1), CT_FDX (0, 1, 0),
+  CT_ITEM (1, IDL_CT_I_IMPLIED, 0, 8, 21),
   CT_MSG (1, 1, 0, 0, 0, 0), RESULT (4)
 };
 

@@ -72,6 +72,10 @@
   CT_P (IDL_CT_K_BLOCK, dir, ptr, 0, size, align, 0, 0, IDL_CT_NONE, bools)
 #define CT_STRING(dir, max) \
   CT_P (IDL_CT_K_STRING, dir, 0, CT_U (4), 0, 0, max, 0, IDL_CT_NONE, 0)
+/* A request's last string: no length slot (IDL_CT_I_IMPLIED).  */
+#define CT_STRING_LAST(dir, max) \
+  CT_P (IDL_CT_K_STRING, dir, IDL_CT_PF_IMPLIED, CT_U (4), 0, 0, max, 0, \
+	IDL_CT_NONE, 0)
 #define CT_BUFFER(dir, esize, ealign, max, count, length, bools) \
   CT_P (IDL_CT_K_BUFFER, dir, 0, 0, esize, ealign, max, count, length, \
 	bools)
