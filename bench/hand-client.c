@@ -10,7 +10,10 @@
    tag is not the expected one, or whose length is over the caller's
    capacity, fails through idl_stub_failed; on failure the result is 0
    and out parameters are untouched.  Each reply word is read once:
-   the server may be hostile.  Compiled without the plugin.  */
+   the server may be hostile.  Like the plugin's stubs, each stub of
+   an operation that can take co-location's direct path checks for it
+   after its argument checks (hand-msg.h, HAND_DIRECT).  Compiled
+   without the plugin.  */
 
 #include <string.h>
 #include "hand-msg.h"
@@ -43,6 +46,7 @@ reply_payload (idl_binding_t *b)
 CALL_SITE long
 rpcs_tiny (idl_binding_t *b, long a)
 {
+  HAND_DIRECT (b, 0, __typeof__ (&tiny_impl), a);
   uint64_t t = idl_call_r4 (b, TINY_REQ, (uint64_t) a, 0, 0, 0);
   if (t != TINY_REP)
     {
@@ -55,6 +59,7 @@ rpcs_tiny (idl_binding_t *b, long a)
 CALL_SITE long
 rpcs_small (idl_binding_t *b, short a, long c, short d)
 {
+  HAND_DIRECT (b, 1, __typeof__ (&small_impl), a, c, d);
   uint64_t w1 = (uint16_t) a | (uint64_t) (uint16_t) d << 16;
   uint64_t t = idl_call_r4 (b, SMALL_REQ, w1, (uint64_t) c, 0, 0);
   if (t != SMALL_REP)
@@ -68,6 +73,7 @@ rpcs_small (idl_binding_t *b, short a, long c, short d)
 CALL_SITE long
 rpcs_large (idl_binding_t *b, long a, long c, long d, long e, long f, long g)
 {
+  HAND_DIRECT (b, 2, __typeof__ (&large_impl), a, c, d, e, f, g);
   const uint64_t w[6] = { (uint64_t) a, (uint64_t) c, (uint64_t) d,
 			  (uint64_t) e, (uint64_t) f, (uint64_t) g };
   uint64_t t = idl_call_m (b, LARGE_REQ, w);
@@ -95,6 +101,7 @@ rpcs_strxfer (idl_binding_t *b, const char *a, long *x, long *y)
       idl_stub_error (b, IDL_E_BOUNDS);
       return;
     }
+  HAND_DIRECT_VOID (b, 3, __typeof__ (&strxfer_impl), a, x, y);
   char *p = idl_request_payload (b);
   if (!p)
     return;
@@ -113,6 +120,7 @@ rpcs_strxfer (idl_binding_t *b, const char *a, long *x, long *y)
 CALL_SITE long
 rpcs_structxfer (idl_binding_t *b, struct large_t a, long *x)
 {
+  HAND_DIRECT (b, 4, __typeof__ (&structxfer_impl), a, x);
   void *p = idl_request_payload (b);
   if (!p)
     return 0;
@@ -138,6 +146,7 @@ rpcs_arrayxfer (idl_binding_t *b, const char *str1, const char *str2,
       idl_stub_error (b, IDL_E_BOUNDS);
       return;
     }
+  HAND_DIRECT_VOID (b, 5, __typeof__ (&arrayxfer_impl), str1, str2, l1, l2);
   char *p = idl_request_payload (b);
   if (!p)
     return;
@@ -153,6 +162,8 @@ CALL_SITE int
 rpcs_pfs_open (idl_binding_t *b, int client, int fobj, int flags, int mode,
 	       int *handle)
 {
+  HAND_DIRECT (b, 0, __typeof__ (&pfs_open_impl), client, fobj, flags, mode,
+	       handle);
   uint64_t t = idl_call_r4 (b, PFS_OPEN_REQ, hand_pack (client, fobj),
 			    hand_pack (flags, mode), 0, 0);
   if (t != PFS_OPEN_REP)
@@ -174,6 +185,8 @@ rpcs_pfs_write (idl_binding_t *b, int handle, int *pos, int len,
       idl_stub_error (b, IDL_E_BOUNDS);
       return 0;
     }
+  HAND_DIRECT (b, 1, __typeof__ (&pfs_write_impl), handle, pos, len,
+	       data_size, data);
   size_t bytes = (size_t) (unsigned) data_size * sizeof *data;
   void *p = idl_request_payload (b);
   if (!p)

@@ -105,4 +105,41 @@ hand_pack (int lo, int hi)
   return (uint32_t) lo | (uint64_t) (uint32_t) hi << 32;
 }
 
+/* Co-located direct calls (idlrt-abi.h, IDL_BINDING_DIRECT_OFFSET):
+   the plugin's client stubs, after their argument checks, call the
+   implementation of a co-located server directly when the binding has
+   a table with an entry for the operation (position POS), and so does
+   the hand-written pair: the same contract, and the same cost on a
+   remote call, one compare with memory and a branch (the table is
+   loaded again, atomically, so that the first load has a single use;
+   plugin/emit.cc, emit_direct_call).  FN_TYPE is the implementation's
+   type; HAND_DIRECT returns its value, HAND_DIRECT_VOID returns.  */
+#define HAND_DIRECT_TABLE(b) \
+  ((void *const **) ((char *) (b) + IDL_BINDING_DIRECT_OFFSET))
+#define HAND_DIRECT_CALL(b) \
+  (*(idl_call_t **) ((char *) (b) + IDL_BINDING_CALL_OFFSET))
+#define HAND_DIRECT_ENTRY(b, pos, fn_type) \
+  ((fn_type) __atomic_load_n (HAND_DIRECT_TABLE (b), __ATOMIC_RELAXED)[pos])
+#define HAND_DIRECT(b, pos, fn_type, ...)				\
+  do									\
+    if (*HAND_DIRECT_TABLE (b))						\
+      {									\
+	fn_type f_ = HAND_DIRECT_ENTRY (b, pos, fn_type);		\
+	if (f_)								\
+	  return f_ (HAND_DIRECT_CALL (b), __VA_ARGS__);		\
+      }									\
+  while (0)
+#define HAND_DIRECT_VOID(b, pos, fn_type, ...)				\
+  do									\
+    if (*HAND_DIRECT_TABLE (b))						\
+      {									\
+	fn_type f_ = HAND_DIRECT_ENTRY (b, pos, fn_type);		\
+	if (f_)								\
+	  {								\
+	    f_ (HAND_DIRECT_CALL (b), __VA_ARGS__);			\
+	    return;							\
+	  }								\
+      }									\
+  while (0)
+
 #endif /* HAND_MSG_H */

@@ -361,10 +361,18 @@ direct_capable (const idl_operation *op)
 /* The direct path of a client stub, at the point BB has reached (the
    arguments checked):
 
-     d = MEM <void **> [b + IDL_BINDING_DIRECT_OFFSET];
-     if (d != 0) { f = d[position]; if (f != 0) return f (call, ...); }
+     if (MEM <void *> [b + IDL_BINDING_DIRECT_OFFSET] != 0)
+       {
+	 d = __atomic_load_n (b + IDL_BINDING_DIRECT_OFFSET, relaxed);
+	 f = d[position];
+	 if (f != 0)
+	   return f (call, ...);
+       }
 
-   and on to the message path.  */
+   and on to the message path.  A remote call pays one compare with
+   memory and a branch: the table is loaded again, with a load GCC does
+   not merge with the first, so that the first has a single use and
+   becomes a "cmp $0, mem" (otherwise a load, a test and a branch).  */
 static void
 emit_direct_call (body_builder &bb, idl_operation *op)
 {
@@ -374,13 +382,21 @@ emit_direct_call (body_builder &bb, idl_operation *op)
 						true);
   tree impl_ptr = build_pointer_type (implementation_type (op,
 							   ptr_type_node));
-  tree table = bb.load (build2 (MEM_REF, ptr_type_node, binding,
-				build_int_cst (alias_ptr,
-					       IDL_BINDING_DIRECT_OFFSET)));
+  tree slot = build2 (MEM_REF, ptr_type_node, binding,
+		      build_int_cst (alias_ptr, IDL_BINDING_DIRECT_OFFSET));
   tree have_table = bb.new_label (), have_impl = bb.new_label ();
   tree remote = bb.new_label ();
-  bb.cond_goto (NE_EXPR, table, null_pointer_node, have_table, remote);
+  bb.cond_goto (NE_EXPR, bb.load (slot), null_pointer_node, have_table,
+		remote);
   bb.label (have_table);
+  auto_vec<tree> largs;
+  tree base = bb.assign (ptr_type_node, NOP_EXPR, binding);
+  largs.safe_push (bb.assign (ptr_type_node, POINTER_PLUS_EXPR, base,
+			      size_int (IDL_BINDING_DIRECT_OFFSET)));
+  largs.safe_push (build_int_cst (integer_type_node, MEMMODEL_RELAXED));
+  tree table = bb.call (builtin_decl_explicit (BUILT_IN_ATOMIC_LOAD_8),
+			largs, long_long_unsigned_type_node);
+  table = bb.assign (ptr_type_node, NOP_EXPR, table);
   tree impl = bb.load (build2 (MEM_REF, ptr_type_node, table,
 			       build_int_cst (alias_ptr,
 					      idl_operation_position (op)

@@ -47,6 +47,7 @@
 #include "predict.h"
 #include "langhooks.h"
 #include "target.h"
+#include "memmodel.h"
 #include "print-tree.h"
 #include "ggc.h"
 #include "gimplify.h"
