@@ -1241,6 +1241,25 @@ implementation_decl (idl_operation *op, tree call_ptr_type)
    what goes back, so nothing is copied beyond the runtime's one copy
    out of shared memory except an inout item, once, into the reply
    area (paper 000, 4.4.1).  */
+/* The slot of parameter I among M's.  */
+static const idl_slot *
+reply_slot (const idl_message_layout &m, int i)
+{
+  for (const idl_slot &s : m.slots)
+    if (s.param == i)
+      return &s;
+  gcc_unreachable ();
+}
+
+/* Where slot S's bytes are in its word in memory: the layout counts
+   bytes by significance (pack_message shifts), the memory order is
+   the target's.  */
+static unsigned
+word_byte (const idl_slot &s)
+{
+  return BYTES_BIG_ENDIAN ? 8 - s.offset - s.size : s.offset;
+}
+
 static tree
 emit_server_stub (idl_operation *op, tree dispatcher)
 {
@@ -1411,6 +1430,49 @@ emit_server_stub (idl_operation *op, tree dispatcher)
     out_ptr[it.param] = ptr_add (bb, rep_pay, size_cst (it.offset),
 				 abi.alias_ptr);
 
+  /* Out and inout scalars live where the reply sends them from: the
+     implementation gets a pointer into their reply word, which starts
+     as the inout values (from the request) and zeros, in one store
+     (paper 000, 4.4.1; 003, section 3).  Not a _Bool (it is sent as 0
+     or 1, whatever the implementation stored), nor in a word that the
+     request had a record in (the implementation may be reading it).
+     The other values of such a word are stored after the call, each
+     with a store of its own size.  */
+  std::vector<bool> in_place (nparams, false);
+  std::vector<bool> word_in_place (rp.words + 1, false);
+  if (!op->oneway)
+    {
+      std::vector<bool> request_block (rp.words + 1, false);
+      for (const idl_slot &s : rq.slots)
+	if (s.role == IDL_SLOT_BLOCK)
+	  for (unsigned w = s.word; w < s.word + (s.size + 7) / 8; w++)
+	    if (w <= rp.words)
+	      request_block[w] = true;
+      for (const idl_slot &s : rp.slots)
+	if (s.role == IDL_SLOT_VALUE && s.param >= 0
+	    && op->params[s.param].kind == IDL_KIND_SCALAR
+	    && op->params[s.param].by_pointer
+	    && op->params[s.param].value.cls != IDL_VAL_BOOL
+	    && !request_block[s.word])
+	  in_place[s.param] = word_in_place[s.word] = true;
+      std::vector<idl_scalar> rsc = slot_scalars (op, rp, false);
+      std::vector<tree> init;
+      for (unsigned k = 0; k < rp.slots.size (); k++)
+	{
+	  const idl_slot &s = rp.slots[k];
+	  if (s.param >= 0 && in_place[s.param] && arg_values[s.param])
+	    init.push_back (arg_values[s.param]);
+	  else if (s.role == IDL_SLOT_BLOCK)
+	    init.push_back (NULL_TREE);
+	  else
+	    init.push_back (build_zero_cst (rsc[k].type));
+	}
+      std::vector<tree> words = pack_message (bb, abi, rp, init, rsc);
+      for (unsigned i = 1; i <= rp.words; i++)
+	if (word_in_place[i])
+	  bb.store (message_word (abi, msg, i), words[i]);
+    }
+
   auto_vec<tree> args;
   args.safe_push (call);
   std::vector<tree> locals (nparams, NULL_TREE);
@@ -1428,6 +1490,17 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 	  if (!p.by_pointer)
 	    {
 	      args.safe_push (arg_values[i]);
+	      break;
+	    }
+	  if (in_place[i])
+	    {
+	      const idl_slot *s = reply_slot (rp, i);
+	      tree at = ptr_add (bb, bytes,
+				 size_cst (s->word * 8 + word_byte (*s)),
+				 ptype);
+	      locals[i] = build2 (MEM_REF, p.value.type, at,
+				  build_int_cst (abi.alias_ptr, 0));
+	      args.safe_push (at);
 	      break;
 	    }
 	  {
@@ -1629,13 +1702,33 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 					 outlen[s.param]));
 	  else if (s.role == IDL_SLOT_FD)
 	    values.push_back (fd_index[s.param]);
+	  else if (in_place[s.param])
+	    values.push_back (NULL_TREE);
 	  else
 	    values.push_back (bb.load (locals[s.param]));
 	}
-      std::vector<tree> words = pack_message (bb, abi, rp, values,
-					      slot_scalars (op, rp, false));
+      std::vector<idl_scalar> rsc = slot_scalars (op, rp, false);
+      for (unsigned k = 0; k < rp.slots.size (); k++)
+	if (!values[k] && rp.slots[k].role != IDL_SLOT_BLOCK)
+	  values[k] = build_zero_cst (rsc[k].type);
+      std::vector<tree> words = pack_message (bb, abi, rp, values, rsc);
       for (unsigned i = 1; i <= rp.words; i++)
-	bb.store (message_word (abi, msg, i), words[i]);
+	if (!word_in_place[i])
+	  bb.store (message_word (abi, msg, i), words[i]);
+      for (unsigned k = 0; k < rp.slots.size (); k++)
+	{
+	  const idl_slot &s = rp.slots[k];
+	  if (!word_in_place[s.word] || s.role == IDL_SLOT_BLOCK
+	      || (s.param >= 0 && in_place[s.param]))
+	    continue;
+	  tree t = build_nonstandard_integer_type (s.size * BITS_PER_UNIT, 1);
+	  tree v = bb.assign (t, NOP_EXPR,
+			      pack_value (bb, abi, values[k], rsc[k]));
+	  tree at = ptr_add (bb, bytes, size_cst (s.word * 8 + word_byte (s)),
+			     abi.alias_ptr);
+	  bb.store (build2 (MEM_REF, t, at, build_int_cst (abi.alias_ptr, 0)),
+		    v);
+	}
       for (const idl_slot &s : rp.slots)
 	if (s.role == IDL_SLOT_BLOCK)
 	  bb.store (bytes_at (abi, bytes, s.word * 8, s.size, 1),
