@@ -189,15 +189,22 @@ static inline long
 idl_futex_wait (const uint32_t *word, uint32_t expected, long nsec)
 {
   struct idl_timespec ts = { nsec / 1000000000L, nsec % 1000000000L };
-  return idl_syscall4 (IDL_NR_futex, (long) word, IDL_FUTEX_WAIT,
-		       (long) expected, (long) &ts);
+  long r = idl_syscall4 (IDL_NR_futex, (long) word, IDL_FUTEX_WAIT,
+			(long) expected, (long) &ts);
+  /* We may have slept: see idl_refill_return_stack (arch/).  */
+  idl_refill_return_stack ();
+  return r;
 }
 
 /* Wake up to COUNT waiters on WORD.  */
 static inline long
 idl_futex_wake (const uint32_t *word, int count)
 {
-  return idl_syscall3 (IDL_NR_futex, (long) word, IDL_FUTEX_WAKE, count);
+  long r = idl_syscall3 (IDL_NR_futex, (long) word, IDL_FUTEX_WAKE, count);
+  /* The woken thread may have run before we return (wake-up
+     preemption): see idl_refill_return_stack (arch/).  */
+  idl_refill_return_stack ();
+  return r;
 }
 
 /* Nonzero if the peer at the other end of connected socket FD is gone

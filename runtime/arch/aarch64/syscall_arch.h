@@ -131,4 +131,12 @@ idl_cpu_relax (void)
   __asm__ __volatile__ ("yield" ::: "memory");
 }
 
+/* See arch/x86_64/syscall_arch.h.  Linux on AArch64 does not fill
+   the return-address predictor with kernel entries on a context
+   switch, so there is nothing to repair.  */
+static inline void
+idl_refill_return_stack (void)
+{
+}
+
 #endif /* IDL_SYSCALL_ARCH_H */

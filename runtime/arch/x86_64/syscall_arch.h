@@ -124,4 +124,48 @@ idl_cpu_relax (void)
   __asm__ __volatile__ ("pause" ::: "memory");
 }
 
+/* Call after a system call that may have switched to another task
+   (a futex wait that slept, a futex wake that let the woken peer run
+   first).  The kernel fills the return stack buffer with its own
+   entries on a context switch ("RSB filling", a Spectre v2 mitigation:
+   /sys/devices/system/cpu/vulnerabilities/spectre_v2), so each "ret"
+   after the switch whose "call" came before it is predicted to a
+   kernel address.  On the 2-vCPU VM this runtime is measured on (AMD
+   EPYC), one such return costs about 500 ns, a tenth of a same-CPU
+   round trip: bench/rpc-bench's raw loop, made to call a function
+   around its wait, was that much slower.  The runtime cannot avoid
+   returns there: idl_call_* returns to the stub, the stub to its
+   caller, the server's reply path to its loop.  So push 16 entries of
+   our own (calls to the next instruction, each followed by a trap for
+   speculation alone, as the kernel's own filling does) and drop their
+   return addresses: those returns then mispredict to user code, the
+   ordinary cost of a few cycles.  16 covers the deepest chain of
+   returns after a wait that matters; the filling costs about as many
+   cycles, next to a system call's thousands.
+
+   The red zone below %rsp may hold the caller's data: step over it
+   first.  With a shadow stack (CET) the unmatched calls would make the
+   next return fault, so do nothing then: rdsspq leaves its register zero when
+   no shadow stack is active, and is a no-op on processors without
+   CET.  */
+static inline void
+idl_refill_return_stack (void)
+{
+  unsigned long ssp = 0;
+  __asm__ __volatile__ ("rdsspq %0\n\t"
+			"test %0, %0\n\t"
+			"jnz 2f\n\t"
+			"lea -128(%%rsp), %%rsp\n\t"
+			".rept 16\n\t"
+			"call 1f\n\t"
+			"int3\n"
+			"1:\n\t"
+			".endr\n\t"
+			"lea 128+16*8(%%rsp), %%rsp\n"
+			"2:"
+			: "+r" (ssp)
+			:
+			: "cc", "memory");
+}
+
 #endif /* IDL_SYSCALL_ARCH_H */
