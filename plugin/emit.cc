@@ -422,6 +422,22 @@ emit_direct_call (body_builder &bb, idl_operation *op)
   bb.label (remote);
 }
 
+/* Whether FN takes a record or union by value that is too large for
+   message words (layout.cc, IDL_BLOCK_IN_WORDS_MAX).  */
+static bool
+large_record_parameter (tree fn)
+{
+  for (tree a = TYPE_ARG_TYPES (TREE_TYPE (fn)); a; a = TREE_CHAIN (a))
+    {
+      tree t = TREE_VALUE (a);
+      if (AGGREGATE_TYPE_P (t) && TYPE_SIZE_UNIT (t)
+	  && tree_fits_uhwi_p (TYPE_SIZE_UNIT (t))
+	  && tree_to_uhwi (TYPE_SIZE_UNIT (t)) > 64)
+	return true;
+    }
+  return false;
+}
+
 /* Make the prototype FN a client stub's definition, for a body to
    come.  It becomes an inline COMDAT definition: every translation
    unit that calls the operation may carry a copy, the linker keeps
@@ -437,6 +453,17 @@ prepare_client_stub (tree fn, location_t loc)
     {
       DECL_DISREGARD_INLINE_LIMITS (fn) = 1;
       DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("always_inline"),
+					NULL_TREE, DECL_ATTRIBUTES (fn));
+    }
+  else if (large_record_parameter (fn))
+    {
+      /* GCC's inliner copies every aggregate parameter into a local of
+	 the caller (tree-inline.cc, setup_one_parameter), and nothing
+	 removes the copy: a record sent by value would be copied twice,
+	 where a call copies it once into the argument area, from which
+	 the stub copies it into the payload.  */
+      DECL_UNINLINABLE (fn) = 1;
+      DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("noinline"),
 					NULL_TREE, DECL_ATTRIBUTES (fn));
     }
   prepare_definition (fn, loc);
@@ -912,14 +939,20 @@ emit_client_stub (idl_operation *op)
 	  tree parm = parm_at (fn, p.index);
 	  if (it.fixed)
 	    {
-	      tree src = parm;
 	      if (!p.by_pointer)
-		{
-		  TREE_ADDRESSABLE (parm) = 1;
-		  src = build_fold_addr_expr (parm);
-		}
-	      bb.store (bytes_at (abi, pay, it.offset, p.block_size, 1),
-			bytes_at (abi, src, 0, p.block_size, 1));
+		/* An assignment of the record, not a copy from its
+		   address: the parameter stays unaddressable, so a
+		   caller that inlines the stub copies its argument once,
+		   straight into the payload (paper 000, 4.3.5).  The
+		   payload is page aligned and the item at a multiple of
+		   its alignment.  */
+		bb.store (build2 (MEM_REF, TREE_TYPE (parm),
+				  ptr_add (bb, pay, size_cst (it.offset),
+					   abi.alias_ptr),
+				  build_int_cst (abi.alias_ptr, 0)), parm);
+	      else
+		bb.store (bytes_at (abi, pay, it.offset, p.block_size, 1),
+			  bytes_at (abi, parm, 0, p.block_size, 1));
 	      continue;
 	    }
 	  off = align_size (bb, off, it.align);
@@ -1008,14 +1041,14 @@ emit_client_stub (idl_operation *op)
 	      {
 		const idl_param &p = op->params[s.param];
 		tree parm = parm_at (fn, p.index);
-		tree src = parm;
 		if (!p.by_pointer)
-		  {
-		    TREE_ADDRESSABLE (parm) = 1;
-		    src = build_fold_addr_expr (parm);
-		  }
-		bb.store (bytes_at (abi, base, (s.word - 1) * 8, s.size, 1),
-			  bytes_at (abi, src, 0, s.size, 1));
+		  /* Assigned, not copied from its address (above).  */
+		  bb.store (build2 (MEM_REF, TREE_TYPE (parm), base,
+				    build_int_cst (abi.alias_ptr,
+						   (s.word - 1) * 8)), parm);
+		else
+		  bb.store (bytes_at (abi, base, (s.word - 1) * 8, s.size, 1),
+			    bytes_at (abi, parm, 0, s.size, 1));
 	      }
 	  args.safe_push (build_fold_addr_expr_with_type
 			  (build4 (ARRAY_REF, abi.u64, arr, size_int (0),
@@ -1277,6 +1310,15 @@ emit_server_stub (idl_operation *op, tree dispatcher)
   std::string name = std::string ("__idl_server_") + op->name ();
   tree fn = new_static_function (name.c_str (), type,
 				 DECL_CONTEXT (dispatcher), loc);
+  if (large_record_parameter (op->decl))
+    {
+      /* Its call copies the record with a string move, whose fixed
+	 registers would cost every other operation a register move in
+	 the dispatcher it was inlined into.  */
+      DECL_UNINLINABLE (fn) = 1;
+      DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("noinline"),
+					NULL_TREE, DECL_ATTRIBUTES (fn));
+    }
   tree call = DECL_ARGUMENTS (fn);
   tree msg = DECL_CHAIN (call);
   tree tag = DECL_CHAIN (msg);
@@ -1531,14 +1573,12 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 		     : in_ptr[i];
 	    if (!p.by_pointer)
 	      {
-		tree local = bb.temp (p.block_type, IDENTIFIER_POINTER
-				      (DECL_NAME (p.decl)));
-		TREE_ADDRESSABLE (local) = 1;
-		bb.store (bytes_at (abi, build_fold_addr_expr (local), 0,
-				    p.block_size, 1),
-			  bytes_at (abi, from, 0, p.block_size, 1));
-		sent_obj[i] = build_fold_addr_expr (local);
-		args.safe_push (local);
+		/* The record in the private request is the argument: the
+		   call copies it once into the argument area, and its
+		   _Bools are fixed in the request before.  */
+		sent_obj[i] = from;
+		args.safe_push (build2 (MEM_REF, p.type, from,
+					build_int_cst (abi.alias_ptr, 0)));
 		break;
 	      }
 	    if (p.dir == IDL_DIR_IN)

@@ -1,0 +1,418 @@
+/* compact-client.c -- compact mode's client engine, idl_compact_call.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   What fast mode's generated client stub does (plugin/emit.cc,
+   emit_client_stub), read from an operation's table (idlrt-abi.h,
+   "Compact mode") at run time; the wire format, the checks, the errors
+   and who owns what are fast mode's exactly, so a compact client talks
+   to a fast server.  The stub has packed the request's words already
+   (the layout is a compile-time constant there), so an operation whose
+   messages hold values only (no IDL_CT_F_GENERAL) costs the engine one
+   call of the transport and one pass over the reply's slots; strings,
+   buffers, blocks and descriptors take the general path, out of line.
+
+   Lean by construction: no allocation, no division, no table
+   preprocessing, no array sized at run time on the common path.  */
+
+#include "compact-internal.h"
+
+/* Refuse the call with CODE (IDL_E_BOUNDS, IDL_E_INVAL): nothing was
+   sent.  */
+static uint64_t __attribute__ ((__noinline__, __cold__))
+client_refuses (idl_binding_t *b, int code)
+{
+  idl_stub_error (b, code);
+  return 0;
+}
+
+/* The call failed or its reply RTAG is not the one expected: record
+   why as a fast stub does.  A well-formed reply of the wrong shape
+   counts as IDL_E_PROTO.  */
+static uint64_t __attribute__ ((__noinline__, __cold__))
+client_failed (idl_binding_t *b, uint64_t rtag)
+{
+  idl_stub_failed (b, rtag);
+  return 0;
+}
+
+/* Take descriptor index IDX of the last reply from B: the stub owns it
+   now, and -1 in B's array keeps the runtime from closing it.  */
+static inline int
+take_fd (idl_binding_t *b, uint64_t idx)
+{
+  if (idx < IDL_MAX_FDS)
+    {
+      int fd = b->fds[idx];
+      b->fds[idx] = -1;
+      return fd;
+    }
+  return -1;
+}
+
+/* The bits V of slot S (shifted down, not masked) as the result: its
+   size's bytes, a _Bool rebuilt as bits != 0 (emit.cc, unpack_value).  */
+static inline uint64_t
+result_bits (uint32_t s, uint64_t v)
+{
+  unsigned size = S_SIZE (s);
+  if (size < 8)
+    v &= (1ULL << (size * 8)) - 1;
+  if (S_CLASS (s) == IDL_CT_V_BOOL)
+    v = v != 0;
+  return v;
+}
+
+/* Send the request of operation T, words W, with the entry point a
+   fast stub would use; the reply tag.  */
+static inline uint64_t
+send (idl_binding_t *b, const uint32_t *t, const uint64_t *w, uint64_t plen,
+      const int *fds, uint64_t nfds)
+{
+  uint64_t tag = table_tag (t);
+  unsigned flags = CT_FLAGS (t);
+  unsigned words = tag & IDL_TAG_COUNT_MASK;
+  int oneway = flags & IDL_CT_F_ONEWAY;
+  if (flags & IDL_CT_F_XREQ)
+    return (oneway ? idl_send_x : idl_call_x) (b, tag, words ? w : NULL,
+					       plen, nfds ? fds : NULL, nfds);
+  if (words <= IDL_REG_WORDS)
+    {
+      uint64_t w1 = 0, w2 = 0, w3 = 0, w4 = 0;
+      switch (words)
+	{
+	case 4:
+	  w4 = w[3];
+	  /* Fall through.  */
+	case 3:
+	  w3 = w[2];
+	  /* Fall through.  */
+	case 2:
+	  w2 = w[1];
+	  /* Fall through.  */
+	case 1:
+	  w1 = w[0];
+	  /* Fall through.  */
+	default:
+	  break;
+	}
+      return (oneway ? idl_send_r4 : idl_call_r4) (b, tag, w1, w2, w3, w4);
+    }
+  return (oneway ? idl_send_m : idl_call_m) (b, tag, w);
+}
+
+/* The general path: strings, buffers, blocks, descriptors.  W is the
+   stub's words, which lengths and descriptor indices are or-ed into;
+   LEN, per parameter, the element count of each string or buffer, and
+   after the call what each reply slot held.  */
+static inline __attribute__ ((__always_inline__)) uint64_t
+general (idl_binding_t *b, const uint32_t *t, void *const *argv,
+	 uint64_t *w, uint64_t *len)
+{
+  /* The words as bytes, word 1 first, as slots address them.  */
+  unsigned char *wb = (unsigned char *) w - 8;
+  const uint32_t *s, *rs, *iq, *ip, *it;
+  struct ct_item m;
+  unsigned k;
+
+  rs = t + IDL_CT_HDR_WORDS;
+  for (k = 0; k < CT_NRQ (t); k++)
+    rs = ct_next_slot (rs);
+  iq = rs;
+  for (k = 0; k < CT_NRP (t); k++)
+    iq = ct_next_slot (iq);
+
+  /* 1. Every bound before anything is sent, never truncating: strings
+     (NULL: IDL_E_INVAL; over the bound: IDL_E_BOUNDS), buffer counts,
+     inout lengths.  A count is its C value; an inout length is read
+     as raw bits, as fast stubs read a pointee.  */
+  it = iq;
+  for (k = 0; k < CT_NIQ (t); k++)
+    {
+      it = ct_item (it, &m);
+      uint32_t p = I_PARAM (m.head);
+      if (I_KIND (m.head) == IDL_CT_K_STRING)
+	{
+	  if (__builtin_expect (argv[p] == NULL, 0))
+	    return client_refuses (b, IDL_E_INVAL);
+	  size_t n = strnlen ((const char *) argv[p], (size_t) m.max + 1);
+	  if (__builtin_expect (n > m.max, 0))
+	    return client_refuses (b, IDL_E_BOUNDS);
+	  len[p] = n;
+	}
+      else if (I_KIND (m.head) == IDL_CT_K_BUFFER)
+	{
+	  uint64_t c = slot_count (m.count, wb);
+	  if (__builtin_expect (c > m.max, 0))
+	    return client_refuses (b, IDL_E_BOUNDS);
+	  len[p] = c;
+	  if (I_FLAGS (m.head) & IDL_CT_IF_LENGTH)
+	    {
+	      uint64_t l = load_bits (wb + S_BYTE (m.length),
+				      S_SIZE (m.length));
+	      if (__builtin_expect (l > c, 0))
+		return client_refuses (b, IDL_E_BOUNDS);
+	      len[p] = l;
+	    }
+	}
+    }
+  ip = it;
+  for (k = 0; k < CT_NIP (t); k++)
+    {
+      it = ct_item (it, &m);
+      if (I_KIND (m.head) == IDL_CT_K_BUFFER
+	  && __builtin_expect (slot_count (m.count, wb) > m.max, 0))
+	return client_refuses (b, IDL_E_BOUNDS);
+    }
+
+  /* 2. The payload, straight into the shared page: fixed items at
+     their offsets, each variable item at the next multiple of its
+     alignment.  */
+  uint64_t plen = 0;
+  if (CT_NIQ (t))
+    {
+      unsigned char *pay = idl_request_payload (b);
+      if (__builtin_expect (pay == NULL, 0))
+	/* The runtime recorded why.  */
+	return 0;
+      it = iq;
+      for (k = 0; k < CT_NIQ (t); k++)
+	{
+	  it = ct_item (it, &m);
+	  uint32_t p = I_PARAM (m.head);
+	  if (I_KIND (m.head) == IDL_CT_K_FIXED)
+	    {
+	      memcpy (pay + m.offset, argv[p], m.max);
+	      plen = m.offset + m.max;
+	      continue;
+	    }
+	  uint64_t n = I_KIND (m.head) == IDL_CT_K_STRING ? len[p] + 1
+		       : len[p] * m.esize;
+	  plen = align_up (plen, I_ALIGN (m.head));
+	  memcpy (pay + plen, argv[p], n);
+	  plen += n;
+	}
+    }
+
+  /* 3. String lengths and descriptor indices into the words,
+     descriptors in the order they are listed; a negative one is
+     "none" and not listed.  */
+  int fds[IDL_MAX_FDS];
+  uint64_t nfds = 0;
+  s = t + IDL_CT_HDR_WORDS;
+  for (k = 0; k < CT_NRQE (t); k++, s++)
+    {
+      uint32_t x = *s, p = S_PARAM (x);
+      uint64_t v;
+      if (S_ROLE (x) == IDL_CT_R_LENGTH)
+	v = (uint32_t) len[p];
+      else
+	{
+	  int fd = (int) (intptr_t) argv[p];
+	  v = IDL_FD_NONE;
+	  if (fd >= 0)
+	    {
+	      fds[nfds] = fd;
+	      v = nfds++;
+	    }
+	}
+      *(u64_any *) (wb + S_WORD (x) * 8) |= v << (S_OFF (x) * 8);
+    }
+
+  /* 4. The call.  */
+  uint64_t rtag = send (b, t, w, plen, fds, nfds);
+  if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
+    return __builtin_expect (rtag != 0, 0) ? client_failed (b, rtag) : 0;
+  if (__builtin_expect (rtag != reply_tag (t), 0))
+    return client_failed (b, rtag);
+
+  /* 5. The reply.  Every slot is read once from the shared page (a
+     hostile server may change it meanwhile), and with payload items
+     every length is checked before anything is written: a bad reply
+     leaves every out parameter as it was.  */
+  const uint64_t *mr = b->mr;
+  uint64_t r = 0;
+  if (CT_NIP (t) == 0)
+    {
+      /* Words only: nothing can fail now; deliver at once.  */
+      for (s = rs, k = 0; k < CT_NRP (t); k++, s = ct_next_slot (s))
+	{
+	  uint32_t x = *s, p = S_PARAM (x);
+	  if (S_ROLE (x) == IDL_CT_R_BLOCK)
+	    {
+	      memcpy (argv[p], &mr[S_WORD (x)], S_SIZE (x));
+	      if (S_HAS_BOOLS (x))
+		fix_bools (argv[p], t, s[1], 1, 0);
+	      continue;
+	    }
+	  uint64_t v = mr[S_WORD (x)] >> (S_OFF (x) * 8);
+	  if (p == IDL_CT_RESULT)
+	    r = result_bits (x, v);
+	  else if (S_ROLE (x) == IDL_CT_R_VALUE)
+	    /* An out scalar gets the bytes as they came (emit.cc reads
+	       and writes pointees as raw bytes).  */
+	    store_bits (argv[p], S_SIZE (x), v);
+	  else
+	    *(int_any *) argv[p] = take_fd (b, (uint32_t) v);
+	}
+      return r;
+    }
+
+  /* 5a. Read every slot once; the result is kept until all checks
+     pass.  */
+  for (s = rs, k = 0; k < CT_NRP (t); k++, s = ct_next_slot (s))
+    {
+      uint32_t x = *s;
+      if (S_ROLE (x) == IDL_CT_R_BLOCK)
+	continue;
+      uint64_t v = mr[S_WORD (x)] >> (S_OFF (x) * 8);
+      if (S_SIZE (x) < 8)
+	v &= (1ULL << (S_SIZE (x) * 8)) - 1;
+      if (S_PARAM (x) == IDL_CT_RESULT)
+	r = result_bits (x, v);
+      else
+	len[S_PARAM (x)] = v;
+    }
+
+  /* 5b. Each variable item's length against its bound or the caller's
+     capacity; all of them within the largest payload.  */
+  uint64_t off = 0;
+  it = ip;
+  for (k = 0; k < CT_NIP (t); k++)
+    {
+      it = ct_item (it, &m);
+      uint32_t p = I_PARAM (m.head);
+      uint64_t n;
+      if (I_KIND (m.head) == IDL_CT_K_FIXED)
+	{
+	  off = m.offset + m.max;
+	  continue;
+	}
+      if (I_KIND (m.head) == IDL_CT_K_STRING)
+	{
+	  n = len[p];
+	  if (__builtin_expect (n > m.max, 0))
+	    return client_failed (b, rtag);
+	}
+      else
+	{
+	  n = slot_count (m.count, wb);
+	  if (I_FLAGS (m.head) & IDL_CT_IF_LENGTH)
+	    {
+	      /* The length came back as raw bits; as a count it is the
+		 value of its C type.  */
+	      uint64_t l = len[S_PARAM (m.length)];
+	      unsigned size = S_SIZE (m.length);
+	      if (S_CLASS (m.length) == IDL_CT_V_SIGNED && size < 8)
+		l = (uint64_t) ((int64_t) (l << (64 - 8 * size))
+				>> (64 - 8 * size));
+	      if (__builtin_expect (l > n, 0))
+		return client_failed (b, rtag);
+	      n = l;
+	    }
+	  len[p] = n;
+	  n *= m.esize;
+	}
+      off += n;
+    }
+  if (__builtin_expect (off > IDL_PAYLOAD_MAX, 0))
+    return client_failed (b, rtag);
+
+  /* 5c. Everything checks: deliver the words, then the payload.  */
+  for (s = rs, k = 0; k < CT_NRP (t); k++, s = ct_next_slot (s))
+    {
+      uint32_t x = *s, p = S_PARAM (x);
+      if (p == IDL_CT_RESULT)
+	continue;
+      switch (S_ROLE (x))
+	{
+	case IDL_CT_R_VALUE:
+	  store_bits (argv[p], S_SIZE (x), len[p]);
+	  break;
+	case IDL_CT_R_BLOCK:
+	  memcpy (argv[p], &mr[S_WORD (x)], S_SIZE (x));
+	  if (S_HAS_BOOLS (x))
+	    fix_bools (argv[p], t, s[1], 1, 0);
+	  break;
+	case IDL_CT_R_FD:
+	  *(int_any *) argv[p] = take_fd (b, len[p]);
+	  break;
+	default:
+	  break;
+	}
+    }
+  const unsigned char *pay = b->payload;
+  off = 0;
+  it = ip;
+  for (k = 0; k < CT_NIP (t); k++)
+    {
+      it = ct_item (it, &m);
+      uint32_t p = I_PARAM (m.head);
+      if (I_KIND (m.head) == IDL_CT_K_FIXED)
+	{
+	  memcpy (argv[p], pay + m.offset, m.max);
+	  if (m.bools)
+	    fix_bools (argv[p], t, m.bools, 1, 0);
+	  off = m.offset + m.max;
+	  continue;
+	}
+      uint64_t nb = len[p] * m.esize;
+      memcpy (argv[p], pay + off, nb);
+      off += nb;
+      if (I_KIND (m.head) == IDL_CT_K_STRING)
+	/* The terminator is the stub's, not the server's.  */
+	((char *) argv[p])[len[p]] = 0;
+      else if (m.bools)
+	fix_bools (argv[p], t, m.bools, len[p], m.esize);
+    }
+  return r;
+}
+
+static uint64_t __attribute__ ((__noinline__))
+call_general_many (idl_binding_t *b, const uint32_t *t, void *const *argv,
+		   uint64_t *w)
+{
+  uint64_t len[256];
+  return general (b, t, argv, w, len);
+}
+
+static uint64_t __attribute__ ((__noinline__))
+call_general (idl_binding_t *b, const uint32_t *t, void *const *argv,
+	      uint64_t *w)
+{
+  uint64_t len[CT_ARGS];
+  if (__builtin_expect (CT_NP (t) > CT_ARGS, 0))
+    return call_general_many (b, t, argv, w);
+  return general (b, t, argv, w, len);
+}
+
+uint64_t
+idl_compact_call (idl_binding_t *b, const uint32_t *t, void *const *argv,
+		  void *words)
+{
+  uint64_t *w = words;
+  if (__builtin_expect (CT_FLAGS (t) & IDL_CT_F_GENERAL, 0))
+    return call_general (b, t, argv, w);
+
+  /* Values only: the words as the stub packed them; the reply's slots
+     once each, nothing that can fail after the tag.  */
+  uint64_t rtag = send (b, t, w, 0, NULL, 0);
+  if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
+    return __builtin_expect (rtag != 0, 0) ? client_failed (b, rtag) : 0;
+  if (__builtin_expect (rtag != reply_tag (t), 0))
+    return client_failed (b, rtag);
+  const uint64_t *mr = b->mr;
+  const uint32_t *s = t + IDL_CT_HDR_WORDS + CT_NRQ (t);
+  uint64_t r = 0;
+  for (unsigned k = CT_NRP (t); k; k--, s++)
+    {
+      uint32_t x = *s;
+      uint64_t v = mr[S_WORD (x)] >> (S_OFF (x) * 8);
+      if (S_PARAM (x) == IDL_CT_RESULT)
+	r = result_bits (x, v);
+      else
+	store_bits (argv[S_PARAM (x)], S_SIZE (x), v);
+    }
+  return r;
+}

@@ -1,0 +1,198 @@
+/* compact-internal.h -- what compact mode's two engines share.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   Compact mode (-fplugin-arg-idlstub-mode=compact) marshals from a
+   constant table per operation (idlrt-abi.h, "Compact mode"): TAO's
+   interpretive stubs (paper 002), traded for speed where footprint
+   matters.  compact-client.c is the client side (idl_compact_call),
+   compact-server.c the server side (idl_compact_dispatch), in objects
+   of their own so that a client links no server engine.  Here: reading
+   the table's fields and the message's bytes.  */
+
+#ifndef IDLRT_COMPACT_INTERNAL_H
+#define IDLRT_COMPACT_INTERNAL_H
+
+#include <string.h>
+#include "internal.h"
+
+#if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
+# error "the compact engine reads values in place in little-endian words"
+#endif
+
+/* Accesses to the caller's objects, to message words and to payload
+   bytes, whatever their C type: alias set 0, and no alignment assumed
+   for the caller's objects (one may be a member of a packed struct).  */
+typedef uint16_t u16_any __attribute__ ((__may_alias__, __aligned__ (1)));
+typedef uint32_t u32_any __attribute__ ((__may_alias__, __aligned__ (1)));
+typedef uint64_t u64_any __attribute__ ((__may_alias__, __aligned__ (1)));
+typedef int int_any __attribute__ ((__may_alias__, __aligned__ (1)));
+
+/* Header fields (idlrt-abi.h): bytes of its words.  */
+#define CT_NP(t) (((const uint8_t *) (t))[0])
+#define CT_FLAGS(t) (((const uint8_t *) (t))[1])
+#define CT_NRQ(t) (((const uint8_t *) (t))[2])
+#define CT_NRP(t) (((const uint8_t *) (t))[3])
+#define CT_NIQ(t) (((const uint8_t *) (t))[12])
+#define CT_NIP(t) (((const uint8_t *) (t))[13])
+#define CT_RWORDS(t) (((const uint8_t *) (t))[14])
+#define CT_NRQE(t) (((const uint8_t *) (t))[15])
+
+/* Slot fields, from a slot word S.  */
+#define S_PARAM(s) ((s) & 0xff)
+#define S_WORD(s) (((s) >> 8) & 0xff)
+#define S_OFF(s) (((s) >> 16) & 7)
+#define S_ROLE(s) (((s) >> (16 + IDL_CT_S_ROLE_SHIFT)) & 3)
+#define S_CLASS(s) (((s) >> (16 + IDL_CT_S_CLASS_SHIFT)) & 3)
+#define S_HAS_BOOLS(s) (((s) >> 16) & IDL_CT_S_BOOLS)
+#define S_INOUT(s) (((s) >> 16) & IDL_CT_S_INOUT)
+#define S_SIZE(s) ((s) >> 24)
+/* The byte of a message (or of a scratch copy of its words) where slot
+   S's value starts.  */
+#define S_BYTE(s) (S_WORD (s) * 8 + S_OFF (s))
+
+/* Item fields, from an item's first word I.  */
+#define I_PARAM(i) ((i) & 0xff)
+#define I_KIND(i) (((i) >> 8) & 3)
+#define I_FLAGS(i) (((i) >> 8) & 0xff)
+#define I_ALIGN(i) ((uint64_t) 1 << (((i) >> 16) & 0xff))
+
+/* An item, decoded: its first word, bound, offset, element size (1 for
+   a string), count slot, length slot, _Bool list (0: none).  */
+struct ct_item
+{
+  uint32_t head, max, offset, esize, count, length, bools;
+};
+
+/* Decode the item at IT into *R; return the word after it.  */
+static inline const uint32_t *
+ct_item (const uint32_t *it, struct ct_item *r)
+{
+  uint32_t h = *it++;
+  r->head = h;
+  r->max = *it++;
+  r->offset = I_FLAGS (h) & IDL_CT_IF_OFFSET ? *it++ : 0;
+  r->esize = 1;
+  r->count = r->length = 0;
+  if (I_KIND (h) == IDL_CT_K_BUFFER)
+    {
+      r->esize = *it++;
+      r->count = *it++;
+      if (I_FLAGS (h) & IDL_CT_IF_LENGTH)
+	r->length = *it++;
+    }
+  r->bools = I_FLAGS (h) & IDL_CT_IF_BOOLS ? *it++ : 0;
+  return it;
+}
+
+/* The word after the slot at S.  */
+static inline const uint32_t *
+ct_next_slot (const uint32_t *s)
+{
+  return s + 1 + (S_ROLE (*s) == IDL_CT_R_BLOCK && S_HAS_BOOLS (*s) != 0);
+}
+
+/* The SIZE bytes at P as a zero-extended word.  */
+static inline uint64_t
+load_bits (const void *p, unsigned size)
+{
+  switch (size)
+    {
+    case 8:
+      return *(const u64_any *) p;
+    case 4:
+      return *(const u32_any *) p;
+    case 2:
+      return *(const u16_any *) p;
+    default:
+      return *(const unsigned char *) p;
+    }
+}
+
+/* Store the low SIZE bytes of V at P.  */
+static inline void
+store_bits (void *p, unsigned size, uint64_t v)
+{
+  switch (size)
+    {
+    case 8:
+      *(u64_any *) p = v;
+      break;
+    case 4:
+      *(u32_any *) p = (uint32_t) v;
+      break;
+    case 2:
+      *(u16_any *) p = (uint16_t) v;
+      break;
+    default:
+      *(unsigned char *) p = (unsigned char) v;
+    }
+}
+
+/* The value of slot S in the little-endian words at BASE (word 0
+   first), converted to a size_t as C converts a value of its type: a
+   signed one is sign-extended.  Counts and lengths are compared as such
+   (emit.cc, count_value).  */
+static inline uint64_t
+slot_count (uint32_t s, const unsigned char *base)
+{
+  unsigned size = S_SIZE (s);
+  uint64_t bits = load_bits (base + S_BYTE (s), size);
+  if (S_CLASS (s) == IDL_CT_V_SIGNED && size < 8)
+    {
+      unsigned sh = 64 - 8 * size;
+      return (uint64_t) ((int64_t) (bits << sh) >> sh);
+    }
+  return bits;
+}
+
+/* Rewrite each _Bool of N objects of ESIZE bytes at P as 0 or 1; LIST
+   (an index in table T) is their byte offsets in one object, its first
+   word their number (emit.cc, fix_bools: a _Bool holding anything else
+   is undefined behaviour in the receiver).  */
+static inline void
+fix_bools (void *at, const uint32_t *t, uint32_t list, uint64_t n,
+	   uint64_t esize)
+{
+  unsigned char *p = at;
+  const uint32_t *l = t + list;
+  for (uint64_t e = 0; e < n; e++, p += esize)
+    for (uint32_t k = 1; k <= l[0]; k++)
+      p[l[k]] = p[l[k]] != 0;
+}
+
+static inline uint64_t
+align_up (uint64_t v, uint64_t a)
+{
+  return (v + a - 1) & ~(a - 1);
+}
+
+/* The request tag of operation T.  */
+static inline uint64_t
+table_tag (const uint32_t *t)
+{
+  return t[1] | (uint64_t) t[2] << 32;
+}
+
+/* Its reply tag: the request's interface and number, the reply's
+   word count.  */
+static inline uint64_t
+reply_tag (const uint32_t *t)
+{
+  return (table_tag (t) & ~(uint64_t) (IDL_TAG_COUNT_MASK | IDL_TAG_ONEWAY))
+	 | CT_RWORDS (t);
+}
+
+static inline uint64_t
+error_tag (int code)
+{
+  return IDL_TAG_ERROR | (uint64_t) code << IDL_TAG_OP_SHIFT;
+}
+
+/* Operations of at most this many parameters keep their per-parameter
+   arrays on the engine's frame; more take a copy of the engine with
+   arrays for 255, off the hot path.  */
+#define CT_ARGS 16
+
+#endif /* IDLRT_COMPACT_INTERNAL_H */

@@ -1,0 +1,395 @@
+/* compact-server.c -- compact mode's server engine, idl_compact_dispatch.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   What fast mode's generated dispatcher and server stubs do
+   (plugin/emit.cc, emit_dispatcher and emit_server_stub), read from the
+   operations' tables (idlrt-abi.h, "Compact mode") at run time: the
+   same checks (every malformed request is IDL_E_BADMSG), the same
+   reply, byte for byte.  The engine works on the server's private copy
+   of the request (MSG) only, so nothing is fetched twice.
+
+   An operation whose messages hold values only has a thunk of its own
+   that reads its arguments from MSG and writes the reply's words
+   (IDL_CT_F_DIRECT): the engine finds it, checks the tag and returns
+   the reply's.  Any other runs through serve below, which passes
+   by-value arguments as pointers into MSG, where each value already
+   sits in its own bytes: register packing puts a value of SIZE bytes at
+   a multiple of SIZE in a little-endian word (plugin/layout.cc), so the
+   bytes at word * 8 + offset are its object representation.  The out
+   and inout scalars and the blocks that return in words point into a
+   scratch copy of the reply words, laid out like them, so that after
+   the call the reply's words are one copy of that scratch.  */
+
+#include "compact-internal.h"
+
+/* Run the operation of table T on the request in MSG, whose tag has
+   been checked, with THUNK.  ARGV and LEN have a place per
+   parameter.  */
+static inline __attribute__ ((__always_inline__)) uint64_t
+serve (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+       idl_thunk_fn thunk, void **argv, uint64_t *len)
+{
+  unsigned char *bytes = (unsigned char *) msg;
+  unsigned char *req_pay = bytes + IDL_MSG_REQ_PAYLOAD;
+  unsigned char *rep_pay = bytes + IDL_MSG_REPLY_PAYLOAD;
+  /* The reply's words, 1-based, as the implementation fills them.  */
+  uint64_t scratch[IDL_MR_WORDS];
+  unsigned char *sb = (unsigned char *) scratch;
+  const uint32_t *s, *rs, *ip, *it;
+  struct ct_item m;
+  unsigned k;
+
+  /* 1. The request's words, in place (direct stack transfer, paper
+     000, 4.3.1): each argument points at its value's bytes.  A _Bool
+     is rewritten as 0 or 1, a descriptor index becomes the descriptor
+     (IDL_FD_NONE: -1; others below the count received), a block's
+     _Bools are rewritten where it is (an inout one is copied in step
+     3, fixed), a string's length is kept for step 2.  */
+  s = t + IDL_CT_HDR_WORDS;
+  for (k = 0; k < CT_NRQ (t); k++, s = ct_next_slot (s))
+    {
+      uint32_t x = *s, p = S_PARAM (x);
+      unsigned char *at = bytes + S_BYTE (x);
+      argv[p] = at;
+      switch (S_ROLE (x))
+	{
+	case IDL_CT_R_VALUE:
+	  if (__builtin_expect (S_CLASS (x) == IDL_CT_V_BOOL, 0))
+	    store_bits (at, S_SIZE (x), load_bits (at, S_SIZE (x)) != 0);
+	  break;
+	case IDL_CT_R_FD:
+	  {
+	    uint64_t idx = *(u32_any *) at;
+	    int fd = -1;
+	    if (idx != IDL_FD_NONE)
+	      {
+		if (__builtin_expect (idx >= msg[IDL_MSG_REQ_NFDS], 0))
+		  goto bad;
+		fd = (int) msg[IDL_MSG_REQ_FDS + idx];
+	      }
+	    *(int_any *) at = fd;
+	    break;
+	  }
+	case IDL_CT_R_BLOCK:
+	  if (S_HAS_BOOLS (x))
+	    fix_bools (at, t, s[1], 1, 0);
+	  break;
+	default:
+	  len[p] = *(u32_any *) at;
+	}
+    }
+  rs = s;
+  ip = rs;
+  for (k = 0; k < CT_NRP (t); k++)
+    ip = ct_next_slot (ip);
+
+  /* 2. The payload's items: each within the payload received, its
+     count or length within its bound, before anything uses it (in
+     blocks and elements the _Bools rewritten).  Lengths are compared,
+     never pointers.  */
+  it = ip;
+  if (CT_NIQ (t))
+    {
+      uint64_t plen = msg[IDL_MSG_REQ_LEN];
+      uint64_t off = 0;
+      for (k = 0; k < CT_NIQ (t); k++)
+	{
+	  it = ct_item (it, &m);
+	  uint32_t p = I_PARAM (m.head);
+	  if (I_KIND (m.head) == IDL_CT_K_FIXED)
+	    {
+	      off = (uint64_t) m.offset + m.max;
+	      if (__builtin_expect (off > plen, 0))
+		goto bad;
+	      argv[p] = req_pay + m.offset;
+	      if (m.bools)
+		fix_bools (argv[p], t, m.bools, 1, 0);
+	      continue;
+	    }
+	  uint64_t start = align_up (off, I_ALIGN (m.head)), n;
+	  if (I_KIND (m.head) == IDL_CT_K_STRING)
+	    {
+	      if (I_FLAGS (m.head) & IDL_CT_IF_IMPLIED)
+		{
+		  /* No length slot: the payload ends with the NUL.  */
+		  if (__builtin_expect (start >= plen
+					|| plen - start - 1 > m.max, 0))
+		    goto bad;
+		  n = plen - start - 1;
+		}
+	      else
+		{
+		  n = len[p];
+		  if (__builtin_expect (n > m.max, 0))
+		    goto bad;
+		}
+	      off = start + n + 1;
+	      if (__builtin_expect (off > plen, 0))
+		goto bad;
+	      /* The NUL must be where the length says; the string is
+		 never scanned (paper 000, 4.5.4).  */
+	      if (__builtin_expect (req_pay[start + n] != 0, 0))
+		goto bad;
+	    }
+	  else
+	    {
+	      n = slot_count (m.count, bytes);
+	      if (__builtin_expect (n > m.max, 0))
+		goto bad;
+	      if (I_FLAGS (m.head) & IDL_CT_IF_LENGTH)
+		{
+		  uint64_t l = slot_count (m.length, bytes);
+		  if (__builtin_expect (l > n, 0))
+		    goto bad;
+		  n = l;
+		}
+	      off = start + n * m.esize;
+	      if (__builtin_expect (off > plen, 0))
+		goto bad;
+	      if (m.bools)
+		fix_bools (req_pay + start, t, m.bools, n, m.esize);
+	    }
+	  len[p] = n;
+	  argv[p] = req_pay + start;
+	}
+    }
+
+  if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
+    {
+      thunk (call, argv, NULL);
+      return IDL_TAG_ONEWAY;
+    }
+
+  /* 3. Where what comes back goes: out and inout scalars and blocks
+     that return in words into the scratch words (an out value starts
+     as zero, an out descriptor as -1), payload items into the reply
+     area (an out block zeroed, an out string ""; an inout item copied
+     there once, paper 000 4.4.1).  An out buffer's count is checked
+     against its bound too.  */
+  const unsigned rwords = CT_RWORDS (t);
+  for (unsigned w = 1; w <= rwords; w++)
+    {
+      scratch[w] = 0;
+      /* A word or two: a loop, not a call to memset.  */
+      __asm__ ("" : "+r" (w));
+    }
+  void *result = NULL;
+  int fds = 0;
+  for (s = rs, k = 0; k < CT_NRP (t); k++, s = ct_next_slot (s))
+    {
+      uint32_t x = *s, p = S_PARAM (x);
+      unsigned char *at = sb + S_BYTE (x);
+      if (p == IDL_CT_RESULT)
+	{
+	  result = at;
+	  continue;
+	}
+      if (S_ROLE (x) == IDL_CT_R_LENGTH)
+	continue;
+      if (S_INOUT (x))
+	memcpy (at, argv[p], S_SIZE (x));
+      else if (S_ROLE (x) == IDL_CT_R_FD)
+	*(int_any *) at = -1;
+      fds |= S_ROLE (x) == IDL_CT_R_FD;
+      argv[p] = at;
+    }
+  for (k = 0; k < CT_NIP (t); k++)
+    {
+      it = ct_item (it, &m);
+      uint32_t p = I_PARAM (m.head), kind = I_KIND (m.head);
+      unsigned char *to = rep_pay + m.offset;
+      if (I_FLAGS (m.head) & IDL_CT_IF_INOUT)
+	memcpy (to, argv[p], kind == IDL_CT_K_FIXED ? m.max
+			     : kind == IDL_CT_K_STRING ? len[p] + 1
+			     : len[p] * m.esize);
+      else if (kind == IDL_CT_K_FIXED)
+	memset (to, 0, m.max);
+      else if (kind == IDL_CT_K_STRING)
+	to[0] = 0;
+      else if (__builtin_expect (slot_count (m.count, bytes) > m.max, 0))
+	goto bad;
+      argv[p] = to;
+    }
+
+  /* 4. The implementation.  */
+  thunk (call, argv, result);
+
+  /* 5. Descriptors first: once listed, the runtime closes them even if
+     the reply turns into an error below.  */
+  if (fds)
+    {
+      uint64_t n = 0;
+      for (s = rs, k = 0; k < CT_NRP (t); k++, s = ct_next_slot (s))
+	if (S_ROLE (*s) == IDL_CT_R_FD)
+	  {
+	    int_any *at = (int_any *) (sb + S_BYTE (*s));
+	    int fd = *at;
+	    uint32_t idx = IDL_FD_NONE;
+	    if (fd >= 0)
+	      {
+		msg[IDL_MSG_REPLY_FDS + n] = (uint64_t) fd;
+		idx = (uint32_t) n++;
+	      }
+	    *(u32_any *) at = idx;
+	  }
+      msg[IDL_MSG_REPLY_NFDS] = n;
+    }
+
+  /* 6. What the implementation put in the variable items: a string
+     must end within its bound, a buffer's length be within the
+     caller's capacity; then they are packed without gaps, and the
+     strings' lengths go into their words.  */
+  if (CT_NIP (t))
+    {
+      uint64_t off = 0;
+      for (it = ip, k = 0; k < CT_NIQ (t); k++)
+	it = ct_item (it, &m);
+      for (k = 0; k < CT_NIP (t); k++)
+	{
+	  it = ct_item (it, &m);
+	  uint32_t p = I_PARAM (m.head);
+	  uint64_t n;
+	  if (I_KIND (m.head) == IDL_CT_K_FIXED)
+	    {
+	      off = (uint64_t) m.offset + m.max;
+	      continue;
+	    }
+	  if (I_KIND (m.head) == IDL_CT_K_STRING)
+	    {
+	      n = strnlen ((const char *) argv[p], (size_t) m.max + 1);
+	      if (__builtin_expect (n > m.max, 0))
+		return error_tag (IDL_E_BOUNDS);
+	    }
+	  else
+	    {
+	      n = slot_count (m.count, bytes);
+	      if (I_FLAGS (m.head) & IDL_CT_IF_LENGTH)
+		{
+		  uint64_t l = slot_count (m.length, sb);
+		  if (__builtin_expect (l > n, 0))
+		    return error_tag (IDL_E_BOUNDS);
+		  n = l;
+		}
+	    }
+	  len[p] = n;
+	  uint64_t nb = n * m.esize;
+	  if (off != m.offset)
+	    memmove (rep_pay + off, argv[p], nb);
+	  off += nb;
+	}
+      msg[IDL_MSG_REPLY_LEN] = off;
+      for (s = rs, k = 0; k < CT_NRP (t); k++, s = ct_next_slot (s))
+	if (S_ROLE (*s) == IDL_CT_R_LENGTH)
+	  *(u32_any *) (sb + S_BYTE (*s)) = (uint32_t) len[S_PARAM (*s)];
+    }
+
+  /* 7. The reply's words.  */
+  for (unsigned w = 1; w <= rwords; w++)
+    {
+      msg[w] = scratch[w];
+      __asm__ ("" : "+r" (w));
+    }
+  return reply_tag (t);
+
+ bad:
+  return error_tag (IDL_E_BADMSG);
+}
+
+static uint64_t __attribute__ ((__noinline__))
+serve_many (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+	    idl_thunk_fn thunk)
+{
+  void *argv[256];
+  uint64_t len[256];
+  return serve (call, msg, t, thunk, argv, len);
+}
+
+static uint64_t __attribute__ ((__noinline__))
+serve_table (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+	     idl_thunk_fn thunk)
+{
+  void *argv[CT_ARGS];
+  uint64_t len[CT_ARGS];
+  if (__builtin_expect (CT_NP (t) > CT_ARGS, 0))
+    return serve_many (call, msg, t, thunk);
+  return serve (call, msg, t, thunk, argv, len);
+}
+
+/* The operation number of entry E of a table of operations.  */
+static inline uintptr_t
+entry_number (const void *const *e)
+{
+  uintptr_t x = (uintptr_t) e[1];
+  if (x & 1)
+    return (x >> 32) & IDL_TAG_OP_MASK;
+  return ((const uint32_t *) x)[1] >> IDL_TAG_OP_SHIFT;
+}
+
+uint64_t
+idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
+		      const void *const *ops)
+{
+  uint64_t tag = msg[0];
+  uintptr_t num = (tag >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK;
+  uint64_t h = (uintptr_t) ops[0];
+  uintptr_t n = h & (IDL_CT_OPS_SPARSE - 1);
+  const void *const *e;
+
+  /* The operation: by index, or by binary search of a table sorted by
+     number when the numbers are far apart.  */
+  if (__builtin_expect (!(h & IDL_CT_OPS_SPARSE), 1))
+    {
+      uintptr_t k = num - ((h >> 16) & IDL_TAG_OP_MASK);
+      if (__builtin_expect (k >= n, 0))
+	goto bad;
+      e = ops + 1 + k * IDL_CT_OP_PTRS;
+    }
+  else
+    {
+      uintptr_t lo = 0, hi = n;
+      for (;;)
+	{
+	  if (lo >= hi)
+	    goto bad;
+	  uintptr_t mid = (lo + hi) >> 1;
+	  e = ops + 1 + mid * IDL_CT_OP_PTRS;
+	  uintptr_t x = entry_number (e);
+	  if (x == num)
+	    break;
+	  if (x < num)
+	    lo = mid + 1;
+	  else
+	    hi = mid;
+	}
+    }
+  idl_thunk_fn thunk = (idl_thunk_fn) (uintptr_t) e[0];
+  if (__builtin_expect (thunk == NULL, 0))
+    goto bad;
+  uintptr_t x = (uintptr_t) e[1];
+  if (x & 1)
+    {
+      /* Values only, no table: the whole tag at once (interface,
+	 number, flags, count), then the thunk does the rest.  */
+      uint64_t base = (h & ~(uint64_t) 0xffffffff) | num << IDL_TAG_OP_SHIFT;
+      if (__builtin_expect (tag != (base | ((x >> 16) & 0xffff)), 0))
+	goto bad;
+      thunk (call, (void *const *) msg, NULL);
+      if (tag & IDL_TAG_ONEWAY)
+	return IDL_TAG_ONEWAY;
+      return base | ((x >> 8) & 0xff);
+    }
+  const uint32_t *t = (const uint32_t *) x;
+  if (__builtin_expect (tag != table_tag (t), 0))
+    goto bad;
+  if (CT_FLAGS (t) & IDL_CT_F_DIRECT)
+    {
+      thunk (call, (void *const *) msg, NULL);
+      return tag & IDL_TAG_ONEWAY ? IDL_TAG_ONEWAY : reply_tag (t);
+    }
+  return serve_table (call, msg, t, thunk);
+
+ bad:
+  return error_tag (IDL_E_BADMSG);
+}
