@@ -1332,10 +1332,6 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 
   /* Unpack the request straight into the implementation's arguments
      (direct stack transfer, paper 000, 4.3.1).  */
-  std::vector<tree> rwords (rq.words + 1, NULL_TREE);
-  for (const idl_slot &s : rq.slots)
-    if (s.role != IDL_SLOT_BLOCK && !rwords[s.word])
-      rwords[s.word] = bb.load (message_word (abi, msg, s.word));
   std::vector<tree> arg_values (nparams, NULL_TREE);
   std::vector<const idl_slot *> block_slot (nparams, NULL);
   std::vector<idl_scalar> sc = slot_scalars (op, rq, false);
@@ -1345,8 +1341,21 @@ emit_server_stub (idl_operation *op, tree dispatcher)
       if (s.role == IDL_SLOT_BLOCK)
 	block_slot[s.param] = &s;
       else
-	arg_values[s.param] = unpack_value (bb, abi, rwords[s.word], s,
-					    sc[k]);
+	{
+	  /* Each value with a load of its own size (a word's high half:
+	     movl 12(%rsi)), not a shift of the whole word.  */
+	  tree t = build_nonstandard_integer_type (s.size * BITS_PER_UNIT,
+						   1);
+	  tree w = bb.load (build2 (MEM_REF, t, msg,
+				    build_int_cst (abi.alias_ptr,
+						   s.word * 8
+						   + word_byte (s))));
+	  idl_slot low = s;
+	  low.offset = 0;
+	  arg_values[s.param] = unpack_value (bb, abi,
+					      bb.assign (abi.u64, NOP_EXPR, w),
+					      low, sc[k]);
+	}
     }
 
   tree bytes = bb.assign (abi.alias_ptr, NOP_EXPR, msg);
