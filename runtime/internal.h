@@ -133,6 +133,21 @@ _Static_assert (sizeof (struct idl_welcome) == 24,
 /* How long either side waits for the other's handshake message.  */
 #define IDL_HANDSHAKE_TIMEOUT_MS 5000
 
+/* Fill the server's private message MSG (idlrt-abi.h, "Server side")
+   for a request that passed the server's checks: tag TAG, whose count
+   of words is at most IDL_MR_WORDS - 1; its words from WORDS[0..], each
+   read once (WORDS may be the shared page), or already in MSG[1..] if
+   WORDS is NULL; LEN (at most IDL_PAYLOAD_MAX) payload bytes copied
+   once from PAYLOAD, or already in place if PAYLOAD is NULL; and the
+   NFDS (at most IDL_MAX_FDS) descriptors FDS received with it.  Also
+   zeroes the reply's counts.  (server.c: serve_request and local_call
+   use it, and the fuzzer's harness, fuzz/harness.c, so that it
+   prepares exactly what dispatchers get.)  */
+void idl_msg_request (uint64_t *msg, uint64_t tag, const uint64_t *words,
+		      const void *payload, uint32_t len, const int *fds,
+		      unsigned nfds)
+  __attribute__ ((__visibility__ ("hidden")));
+
 struct sockaddr_un;
 
 /* Co-location (server.c).  If a server called NAME was created in this

@@ -41,6 +41,7 @@
 #define _GNU_SOURCE 1		/* memfd_create, accept4, struct ucred */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/futex.h>
 #include <poll.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -50,6 +51,7 @@
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -126,7 +128,9 @@ struct idl_server
   int listen_fd;
   int stop_fd;			/* eventfd, readable once stop is asked */
   int stopping;			/* set by idl_server_stop (atomic) */
-  pthread_mutex_t dispatch_lock;	/* serializes implementations */
+  /* Serializes implementations without workers (dispatch_msg): 0
+     free, 1 held, 2 held with waiters.  */
+  uint32_t dispatch_lock;
   pthread_mutex_t conns_lock;
   pthread_cond_t conns_done;	/* signalled when nconns drops */
   struct idl_conn *conns;
@@ -455,12 +459,11 @@ reply_fds (const uint64_t *msg, int *out)
   return (int) n;
 }
 
-/* The request on C's page is complete: send the reply for dispatcher
-   result RTAG.  SEQ is the request's sequence number; RFDS[0..NR-1]
-   the descriptors it brought, closed here once the reply is out.  */
-static void
-finish_reply (struct idl_conn *c, uint64_t rtag, uint32_t seq,
-	      const int *rfds, unsigned nr)
+/* finish_reply's general case: descriptors go one way or the other.
+   RTAG has been through check_reply_tag.  */
+static void __attribute__ ((__noinline__))
+finish_reply_fds (struct idl_conn *c, uint64_t rtag, uint32_t seq,
+		  const int *rfds, unsigned nr)
 {
   struct idl_page *pg = c->page;
   const uint64_t *msg = c->msg;
@@ -469,7 +472,6 @@ finish_reply (struct idl_conn *c, uint64_t rtag, uint32_t seq,
   int nout = reply_fds (msg, out);
   uint32_t sent = 0;
 
-  rtag = check_reply_tag (rtag);
   if (!(rtag & IDL_TAG_ERROR) && (nout < 0 || len > IDL_PAYLOAD_MAX))
     /* A dispatcher bug; the client sees a malformed reply.  */
     rtag = error_tag (IDL_E_PROTO);
@@ -490,9 +492,6 @@ finish_reply (struct idl_conn *c, uint64_t rtag, uint32_t seq,
   if (rtag & IDL_TAG_ERROR)
     len = 0;
   else if (len > 0)
-    /* memcpy, not a loop of atomics: up to 64 KiB, and the page is
-       ours until we publish; a client that writes it anyway only
-       spoils its own reply.  */
     memcpy (pg->payload, (const uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD, len);
   /* The request's descriptors were lent to the implementation, the
      reply's are now the client's (the kernel holds its own references
@@ -503,19 +502,85 @@ finish_reply (struct idl_conn *c, uint64_t rtag, uint32_t seq,
   send_reply (pg, rtag, msg, (uint32_t) len, sent);
 }
 
+/* The request on C's page is complete: send the reply for dispatcher
+   result RTAG.  SEQ is the request's sequence number; RFDS[0..NR-1]
+   the descriptors it brought, closed here once the reply is out.  The
+   common case, no descriptor either way, is kept short: it is all that
+   stands between the request and its reply besides the dispatcher.  */
+static void
+finish_reply (struct idl_conn *c, uint64_t rtag, uint32_t seq,
+	      const int *rfds, unsigned nr)
+{
+  const uint64_t *msg = c->msg;
+
+  rtag = check_reply_tag (rtag);
+  if (__builtin_expect (nr != 0 || msg[IDL_MSG_REPLY_NFDS] != 0, 0))
+    {
+      finish_reply_fds (c, rtag, seq, rfds, nr);
+      return;
+    }
+
+  struct idl_page *pg = c->page;
+  uint64_t len = msg[IDL_MSG_REPLY_LEN];
+  if (rtag & IDL_TAG_ERROR)
+    len = 0;
+  else if (__builtin_expect (len > IDL_PAYLOAD_MAX, 0))
+    {
+      /* A dispatcher bug; the client sees a malformed reply.  */
+      rtag = error_tag (IDL_E_PROTO);
+      len = 0;
+    }
+  else if (len > 0)
+    /* memcpy, not a loop of atomics: up to 64 KiB, and the page is
+       ours until we publish; a client that writes it anyway only
+       spoils its own reply.  */
+    memcpy (pg->payload, (const uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD, len);
+  send_reply (pg, rtag, msg, (uint32_t) len, 0);
+}
+
+/* The dispatch lock: a futex word (Drepper, "Futexes Are Tricky",
+   mutex2), not a pthread mutex, so that taking and releasing it when
+   nobody else holds it, the case of every call to a server with one
+   client, is one atomic instruction each, inline, instead of two calls
+   into libc on every request.  Process-private futex operations: the
+   word is in the server's own memory.  */
+static void __attribute__ ((__noinline__))
+dispatch_lock_wait (uint32_t *l)
+{
+  while (__atomic_exchange_n (l, 2, __ATOMIC_ACQUIRE) != 0)
+    syscall (SYS_futex, l, FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0);
+}
+
+static inline void
+dispatch_lock (uint32_t *l)
+{
+  uint32_t free_word = 0;
+
+  if (!__atomic_compare_exchange_n (l, &free_word, 1, 0, __ATOMIC_ACQUIRE,
+				    __ATOMIC_RELAXED))
+    dispatch_lock_wait (l);
+}
+
+static inline void
+dispatch_unlock (uint32_t *l)
+{
+  if (__atomic_exchange_n (l, 0, __ATOMIC_RELEASE) == 2)
+    syscall (SYS_futex, l, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
 /* Run SRV's dispatcher for CALL on private message MSG.  With a thread
    per connection, implementations run one at a time (idlrt.h); a
    worker runs them on its own thread.  */
-static uint64_t
+static inline uint64_t
 dispatch_msg (idl_server_t *srv, idl_call_t *call, uint64_t *msg)
 {
   uint64_t rtag;
 
   if (srv->nworkers != 0)
     return srv->dispatch (call, msg);
-  pthread_mutex_lock (&srv->dispatch_lock);
+  dispatch_lock (&srv->dispatch_lock);
   rtag = srv->dispatch (call, msg);
-  pthread_mutex_unlock (&srv->dispatch_lock);
+  dispatch_unlock (&srv->dispatch_lock);
   return rtag;
 }
 
@@ -523,6 +588,43 @@ static uint64_t
 dispatch (struct idl_conn *c)
 {
   return dispatch_msg (c->srv, &c->call, c->msg);
+}
+
+/* idl_msg_request (internal.h), inlined into serve_request.  */
+static inline __attribute__ ((__always_inline__)) void
+msg_request (uint64_t *msg, uint64_t tag, const uint64_t *words,
+	     const void *payload, uint32_t len, const int *fds, unsigned nfds)
+{
+  unsigned n = tag & IDL_TAG_COUNT_MASK;
+
+  msg[0] = tag;
+  if (words)
+    for (unsigned i = 0; i < n; i++)
+      msg[1 + i] = __atomic_load_n (&words[i], __ATOMIC_RELAXED);
+  /* One copy of the payload, then only the copy is used (no double
+     fetch).  memcpy rather than atomics: this is not the libc-free call
+     path, and a client that changes the bytes while we copy gets
+     garbage in its own request, which the dispatcher checks like any
+     other.  */
+  if (payload && len > 0)
+    memcpy ((uint8_t *) msg + IDL_MSG_REQ_PAYLOAD, payload, len);
+  msg[IDL_MSG_REQ_LEN] = len;
+  msg[IDL_MSG_REQ_NFDS] = nfds;
+  /* All slots -1 first (a few vector stores), then the descriptors.  */
+  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
+    msg[IDL_MSG_REQ_FDS + i] = (uint64_t) (int64_t) -1;
+  for (unsigned i = 0; i < nfds; i++)
+    msg[IDL_MSG_REQ_FDS + i] = (uint64_t) (int64_t) fds[i];
+  msg[IDL_MSG_REPLY_LEN] = 0;
+  msg[IDL_MSG_REPLY_NFDS] = 0;
+}
+
+void
+idl_msg_request (uint64_t *msg, uint64_t tag, const uint64_t *words,
+		 const void *payload, uint32_t len, const int *fds,
+		 unsigned nfds)
+{
+  msg_request (msg, tag, words, payload, len, fds, nfds);
 }
 
 /* Serve the request C's page holds.  */
@@ -572,21 +674,7 @@ serve_request (struct idl_conn *c)
       return;
     }
 
-  msg[0] = tag;
-  for (unsigned i = 1; i <= n; i++)
-    msg[i] = __atomic_load_n (&pg->mr[i], __ATOMIC_RELAXED);
-  /* One copy of the payload, then only the copy is used (no double
-     fetch).  memcpy rather than atomics: this is not the libc-free call
-     path, and a client that changes the bytes while we copy gets
-     garbage in its own request, which the dispatcher checks like any
-     other.  */
-  memcpy ((uint8_t *) msg + IDL_MSG_REQ_PAYLOAD, pg->payload, len);
-  msg[IDL_MSG_REQ_LEN] = len;
-  msg[IDL_MSG_REQ_NFDS] = nr;
-  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
-    msg[IDL_MSG_REQ_FDS + i] = (uint64_t) (int64_t) (i < nr ? rfds[i] : -1);
-  msg[IDL_MSG_REPLY_LEN] = 0;
-  msg[IDL_MSG_REPLY_NFDS] = 0;
+  msg_request (msg, tag, &pg->mr[1], pg->payload, len, rfds, nr);
 
   if (oneway)
     {
@@ -1271,7 +1359,6 @@ server_unref (idl_server_t *srv)
 {
   if (__atomic_sub_fetch (&srv->refs, 1, __ATOMIC_ACQ_REL) != 0)
     return;
-  pthread_mutex_destroy (&srv->dispatch_lock);
   pthread_mutex_destroy (&srv->conns_lock);
   pthread_cond_destroy (&srv->conns_done);
   free (srv->direct);
@@ -1365,15 +1452,10 @@ local_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	}
     }
 
-  /* The words may be anywhere, the stub's registers' copy included.  */
+  /* The words may be anywhere, the stub's registers' copy included;
+     the payload is in place already (REQ_PAYLOAD).  */
   memmove (msg + 1, words, n * sizeof (uint64_t));
-  msg[0] = tag;
-  msg[IDL_MSG_REQ_LEN] = payload_len;
-  msg[IDL_MSG_REQ_NFDS] = nr;
-  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
-    msg[IDL_MSG_REQ_FDS + i] = (uint64_t) (int64_t) (i < nr ? rfds[i] : -1);
-  msg[IDL_MSG_REPLY_LEN] = 0;
-  msg[IDL_MSG_REPLY_NFDS] = 0;
+  idl_msg_request (msg, tag, NULL, NULL, (uint32_t) payload_len, rfds, nr);
 
   uint64_t rtag = dispatch_msg (srv, &l->call, msg);
   int nout = reply_fds (msg, out);
@@ -1590,7 +1672,6 @@ idl_server_create (const char *name, const idl_interface_t *iface,
     goto nomem;
   if (iface->direct && iface->nops)
     srv->direct = calloc (iface->nops, sizeof *srv->direct);
-  pthread_mutex_init (&srv->dispatch_lock, NULL);
   pthread_mutex_init (&srv->conns_lock, NULL);
   pthread_cond_init (&srv->conns_done, NULL);
   srv->pid = getpid ();
