@@ -18,7 +18,8 @@
 
    LLVMFuzzerTestOneInput does what serve_request (runtime/server.c)
    does with such a request -- the same checks before dispatch, the
-   same private message (idlrt-abi.h, "Server side"), real descriptors
+   same private message (idlrt-abi.h, "Server side"), filled by the
+   same function of libidlrt (idl_msg_request), real descriptors
    -- calls the dispatcher of the interface the tag names (one of the
    four in server.c), and then checks the outcome against the contract
    (idlrt.h, idl_dispatch_fn; doc/idlstub.texi, "Bounds" and
@@ -54,6 +55,7 @@
 #include <unistd.h>
 #include <sanitizer/asan_interface.h>
 #include "idlrt.h"
+#include "internal.h"		/* idl_msg_request */
 #include "fuzz.h"
 
 /* coverage.c */
@@ -320,22 +322,16 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 	fuzz_fail ("out of descriptors", __func__, __LINE__);
     }
 
-  /* The private message, as serve_request writes it.  */
+  /* The private message, prepared by the runtime's own code
+     (idl_msg_request, which serve_request uses).  The words are put in
+     place first: the input holds them unaligned, and maybe not all.  */
   ASAN_UNPOISON_MEMORY_REGION (msg, IDL_MSG_BYTES);
   memset (msg, STALE, IDL_MSG_BYTES);
-  msg[0] = tag;
   memset (msg + 1, 0, words_bytes);
   memcpy (msg + 1, data + HEADER_BYTES, rest < words_bytes ? rest
 	  : words_bytes);
-  memcpy ((uint8_t *) msg + IDL_MSG_REQ_PAYLOAD,
-	  data + HEADER_BYTES + words_bytes, len);
-  msg[IDL_MSG_REQ_LEN] = len;
-  msg[IDL_MSG_REQ_NFDS] = nfds;
-  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
-    msg[IDL_MSG_REQ_FDS + i] = (uint64_t) (int64_t) (i < nfds ? rfds[i]
-							: -1);
-  msg[IDL_MSG_REPLY_LEN] = 0;
-  msg[IDL_MSG_REPLY_NFDS] = 0;
+  idl_msg_request (msg, tag, NULL, data + HEADER_BYTES + words_bytes,
+		   (uint32_t) len, rfds, nfds);
   /* What a dispatcher has no business reading.  */
   ASAN_POISON_MEMORY_REGION ((uint8_t *) msg + IDL_MSG_REQ_PAYLOAD + len,
 			     IDL_PAYLOAD_MAX - len);
