@@ -5,25 +5,31 @@
 
    With -fplugin-arg-idlstub-mode=compact the plugin trades speed for
    size the way TAO's interpretive stubs do (paper 002): instead of a
-   specialized body per operation (emit.cc), each operation gets a
+   specialized body per operation (emit.cc), each operation gets a small
    constant table that describes its messages, and one engine in the
-   runtime (runtime/compact.c) marshals from it.  What is left in the
-   program per operation is glue:
+   runtime (runtime/compact-client.c, compact-server.c) marshals from
+   it.  What is left in the program per operation is glue:
 
      long small (idl_binding_t *b, short a, long c, short d)
      {
-       void *argv[3] = { &a, &c, &d };
-       long result = 0;
-       idl_compact_call (b, small.idl_ct, argv, &result);
-       return result;
+       uint64_t words[2] = { (uint16_t) a | (uint64_t) (uint16_t) d << 16,
+			     c };
+       return idl_compact_call (b, small.idl_ct, NULL, words);
      }
 
-     static void __idl_thunk_small (idl_call_t *call, void *const *argv,
-				    void *result)
+   The client stub packs the request's words itself: the layout is a
+   constant, and a few shifts cost less code than the table entries an
+   engine would read them from.  It hands the engine, per parameter,
+   only what the table's slots and items name (pointers to strings,
+   buffers and out parameters, descriptors).
+
+     static void __idl_thunk_small (idl_call_t *call, void *const *msg,
+				    void *unused)
      {
-       *(long *) result = small_impl (call, *(short *) argv[0],
-				      *(long *) argv[1],
-				      *(short *) argv[2]);
+       ((uint64_t *) msg)[1]
+	 = small_impl (call, *(short *) ((char *) msg + 8),
+		       *(long *) ((char *) msg + 16),
+		       *(short *) ((char *) msg + 10));
      }
 
      uint64_t calc_dispatch (idl_call_t *call, uint64_t *msg)
@@ -31,10 +37,25 @@
        return idl_compact_dispatch (call, msg, calc.idl_cops);
      }
 
+   An operation whose messages hold values only gets such a "direct"
+   thunk: it reads its arguments in the request's words and writes the
+   reply's (direct stack transfer, paper 000, 4.3.1), and needs no table
+   on the server at all (its entry in the table of operations holds the
+   tags).  Any other operation's thunk takes the arguments the engine
+   prepared, one pointer per parameter:
+
+     static void __idl_thunk_strxfer (idl_call_t *call, void *const *argv,
+				      void *result)
+     {
+       strxfer_impl (call, (const char *) argv[0], (long *) argv[1],
+		     (long *) argv[2]);
+     }
+
    The tables hold the same layout the fast stubs are built from
-   (layout.cc), so the wire format is the same in both modes and a
-   compact client talks to a fast server and the other way round.  The
-   format is documented in runtime/idlrt-abi.h ("Compact mode").  */
+   (layout.cc: offsets and alignments are copied, never re-derived), so
+   the wire format is the same in both modes and a compact client talks
+   to a fast server and the other way round.  The format is documented
+   in runtime/idlrt-abi.h ("Compact mode").  */
 
 #include "gcc-compat.h"
 #include "model.h"
@@ -82,108 +103,213 @@ bool_offsets (tree type, unsigned HOST_WIDE_INT base,
     }
 }
 
-static unsigned
-ct_value (const idl_scalar &s)
+
+/* Does OP's every message hold values only: no payload, no string
+   length, no descriptor, no block?  Then the engine's fast paths serve
+   it, and its server thunk is a direct one.  */
+static bool
+values_only (const idl_operation *op)
 {
-  return (unsigned) s.cls | s.size << 8;
+  for (const idl_message_layout *m : { &op->request, &op->reply })
+    {
+      if (!m->items.empty ())
+	return false;
+      for (const idl_slot &s : m->slots)
+	if (s.role != IDL_SLOT_VALUE)
+	  return false;
+    }
+  return true;
 }
 
-/* Append layout M's message record to W.  */
-static void
-append_message (std::vector<unsigned> &w, const idl_message_layout &m)
+static unsigned
+log2_of (unsigned HOST_WIDE_INT a)
 {
-  w.push_back (m.words);
-  w.push_back (m.slots.size ());
-  w.push_back (m.items.size ());
-  w.push_back (m.fixed_bytes);
-  w.push_back (m.max_payload);
-  w.push_back (m.nfds);
+  unsigned k = 0;
+  while ((1ULL << k) < a)
+    k++;
+  return k;
+}
+
+/* Slot S of OP as a table word (idlrt-abi.h).  */
+static unsigned
+slot_word (const idl_operation *op, const idl_slot &s, bool reply,
+	   bool bools)
+{
+  unsigned cls = IDL_CT_V_UNSIGNED;
+  bool inout = false;
+  if (s.param < 0)
+    cls = op->result.cls;
+  else
+    {
+      const idl_param &p = op->params[s.param];
+      if (s.role == IDL_SLOT_VALUE)
+	cls = p.value.cls;
+      else if (s.role == IDL_SLOT_FD)
+	cls = IDL_CT_V_SIGNED;
+      inout = reply && p.dir == IDL_DIR_INOUT;
+    }
+  if (s.role == IDL_SLOT_BLOCK)
+    cls = bools ? IDL_CT_S_BOOLS >> IDL_CT_S_CLASS_SHIFT : 0;
+  if (s.size > 255 || s.word > 255 || s.offset > 7)
+    sorry_at (DECL_SOURCE_LOCATION (op->decl),
+	      "compact mode: a slot of %qs does not fit its table",
+	      op->name ());
+  unsigned b2 = s.offset | s.role << IDL_CT_S_ROLE_SHIFT
+		| cls << IDL_CT_S_CLASS_SHIFT | (inout ? IDL_CT_S_INOUT : 0);
+  return (s.param < 0 ? IDL_CT_RESULT : (unsigned) s.param) | s.word << 8
+	 | b2 << 16 | s.size << 24;
+}
+
+/* OP's slot of parameter I in message M (a scalar: a count or a
+   length), or NULL.  */
+static const idl_slot *
+slot_of (const idl_message_layout &m, int i)
+{
+  for (const idl_slot &s : m.slots)
+    if (s.param == i)
+      return &s;
+  return NULL;
+}
+
+/* A table under construction: its words, and the _Bool lists to append,
+   each with the word that will hold its index.  */
+struct table_builder
+{
+  std::vector<unsigned> w;
+  std::vector<std::pair<unsigned, std::vector<unsigned> > > lists;
+
+  void bools (const std::vector<unsigned> &offs)
+  {
+    lists.push_back (std::make_pair (w.size (), offs));
+    w.push_back (0);
+  }
+  void finish ()
+  {
+    for (auto &l : lists)
+      {
+	w[l.first] = w.size ();
+	w.push_back (l.second.size ());
+	w.insert (w.end (), l.second.begin (), l.second.end ());
+      }
+  }
+};
+
+/* The _Bool offsets in one block or element of parameter P.  */
+static std::vector<unsigned>
+param_bools (const idl_param &p)
+{
+  std::vector<unsigned> offs;
+  if (p.kind == IDL_KIND_BLOCK)
+    bool_offsets (p.block_type, 0, offs);
+  else if (p.kind == IDL_KIND_BUFFER)
+    bool_offsets (p.elem_type, 0, offs);
+  return offs;
+}
+
+/* Append message M's slots of OP to T, those the client engine fills in
+   (a request's lengths and descriptors) when ENGINE, the others when
+   not; a reply's all.  Returns how many.  */
+static unsigned
+append_slots (table_builder &t, const idl_operation *op,
+	      const idl_message_layout &m, bool reply, bool engine)
+{
+  unsigned n = 0;
   for (const idl_slot &s : m.slots)
     {
-      w.push_back (s.param < 0 ? IDL_CT_NONE : (unsigned) s.param);
-      w.push_back (s.word);
-      w.push_back (s.offset);
-      w.push_back (s.size);
-      w.push_back (s.role);
+      if (!reply && engine != (s.role == IDL_SLOT_LENGTH
+			       || s.role == IDL_SLOT_FD))
+	continue;
+      std::vector<unsigned> offs;
+      if (s.role == IDL_SLOT_BLOCK)
+	offs = param_bools (op->params[s.param]);
+      t.w.push_back (slot_word (op, s, reply, !offs.empty ()));
+      if (!offs.empty ())
+	t.bools (offs);
+      n++;
     }
+  return n;
+}
+
+/* Append message M's items of OP to T.  */
+static void
+append_items (table_builder &t, const idl_operation *op,
+	      const idl_message_layout &m, bool reply)
+{
   for (const idl_item &it : m.items)
     {
-      w.push_back (it.param);
-      w.push_back (it.fixed ? 1 : it.implied ? IDL_CT_I_IMPLIED : 0);
-      w.push_back (it.offset);
-      w.push_back (it.align);
-      w.push_back (it.max_bytes);
+      const idl_param &p = op->params[it.param];
+      unsigned kind = it.fixed ? IDL_CT_K_FIXED
+		      : p.kind == IDL_KIND_STRING ? IDL_CT_K_STRING
+		      : IDL_CT_K_BUFFER;
+      std::vector<unsigned> offs = param_bools (p);
+      const idl_slot *len = NULL;
+      if (kind == IDL_CT_K_BUFFER && p.length_param >= 0
+	  && (reply || p.dir == IDL_DIR_INOUT))
+	len = slot_of (m, p.length_param);
+      unsigned flags = kind;
+      if (it.implied)
+	flags |= IDL_CT_IF_IMPLIED;
+      if (p.dir == IDL_DIR_INOUT)
+	flags |= IDL_CT_IF_INOUT;
+      if (!offs.empty () && kind != IDL_CT_K_STRING)
+	flags |= IDL_CT_IF_BOOLS;
+      if (len)
+	flags |= IDL_CT_IF_LENGTH;
+      if (it.offset)
+	flags |= IDL_CT_IF_OFFSET;
+      t.w.push_back (it.param | flags << 8 | log2_of (it.align) << 16);
+      t.w.push_back (kind == IDL_CT_K_FIXED ? it.max_bytes : p.max);
+      if (it.offset)
+	t.w.push_back (it.offset);
+      if (kind == IDL_CT_K_BUFFER)
+	{
+	  const idl_slot *count = slot_of (op->request, p.size_param);
+	  gcc_assert (count);
+	  t.w.push_back (p.elem_size);
+	  t.w.push_back (slot_word (op, *count, false, false));
+	  if (len)
+	    t.w.push_back (slot_word (op, *len, reply, false));
+	}
+      if (flags & IDL_CT_IF_BOOLS)
+	t.bools (offs);
     }
 }
 
-/* OP's table (idlrt-abi.h), as words.  */
+/* OP's table (idlrt-abi.h), as words; FOR_CLIENT leaves out the
+   request slots only a server reads.  */
 static std::vector<unsigned>
-operation_table (const idl_operation *op)
+operation_table (const idl_operation *op, bool for_client)
 {
-  unsigned n = op->params.size ();
-  std::vector<unsigned> w (IDL_CT_HDR_WORDS + n * IDL_CT_PARAM_WORDS, 0);
+  table_builder t;
   unsigned HOST_WIDE_INT rq = idl_request_tag (op);
-  unsigned HOST_WIDE_INT rp = op->oneway ? 0 : idl_reply_tag (op);
-  w[IDL_CT_NPARAMS] = n;
-  w[IDL_CT_FLAGS] = (op->oneway ? IDL_CT_F_ONEWAY : 0)
-		    | (op->has_result ? IDL_CT_F_RESULT : 0);
-  w[IDL_CT_RESULT] = op->has_result ? ct_value (op->result) : 0;
-  w[IDL_CT_REQ_TAG] = rq & 0xffffffff;
-  w[IDL_CT_REQ_TAG + 1] = rq >> 32;
-  w[IDL_CT_REPLY_TAG] = rp & 0xffffffff;
-  w[IDL_CT_REPLY_TAG + 1] = rp >> 32;
-  for (unsigned i = 0; i < n; i++)
-    {
-      const idl_param &p = op->params[i];
-      unsigned *r = &w[IDL_CT_HDR_WORDS + i * IDL_CT_PARAM_WORDS];
-      r[IDL_CT_P_KIND] = p.kind;
-      r[IDL_CT_P_DIR] = p.dir;
-      r[IDL_CT_P_FLAGS] = p.by_pointer ? IDL_CT_PF_POINTER : 0;
-      for (const idl_item &it : op->request.items)
-	if (it.implied && it.param == (int) i)
-	  r[IDL_CT_P_FLAGS] |= IDL_CT_PF_IMPLIED;
-      r[IDL_CT_P_COUNT] = IDL_CT_NONE;
-      r[IDL_CT_P_LENGTH] = IDL_CT_NONE;
-      if (p.kind != IDL_KIND_BLOCK)
-	r[IDL_CT_P_VALUE] = ct_value (p.value);
-      if (p.kind == IDL_KIND_BLOCK)
-	{
-	  r[IDL_CT_P_SIZE] = p.block_size;
-	  r[IDL_CT_P_ALIGN] = p.block_align;
-	}
-      else if (p.kind == IDL_KIND_STRING)
-	r[IDL_CT_P_MAX] = p.max;
-      else if (p.kind == IDL_KIND_BUFFER)
-	{
-	  r[IDL_CT_P_SIZE] = p.elem_size;
-	  r[IDL_CT_P_ALIGN] = p.elem_align;
-	  r[IDL_CT_P_MAX] = p.max;
-	  r[IDL_CT_P_COUNT] = p.size_param;
-	  if (p.length_param >= 0)
-	    r[IDL_CT_P_LENGTH] = p.length_param;
-	}
-    }
-  w[IDL_CT_REQ] = w.size ();
-  append_message (w, op->request);
-  w[IDL_CT_REPLY] = w.size ();
-  append_message (w, op->reply);
-  /* The _Bool lists last: they may be long (an array of bools).  */
-  for (unsigned i = 0; i < n; i++)
-    {
-      const idl_param &p = op->params[i];
-      std::vector<unsigned> offs;
-      if (p.kind == IDL_KIND_BLOCK)
-	bool_offsets (p.block_type, 0, offs);
-      else if (p.kind == IDL_KIND_BUFFER)
-	bool_offsets (p.elem_type, 0, offs);
-      if (offs.empty ())
-	continue;
-      w[IDL_CT_HDR_WORDS + i * IDL_CT_PARAM_WORDS + IDL_CT_P_BOOLS]
-	= w.size ();
-      w.push_back (offs.size ());
-      w.insert (w.end (), offs.begin (), offs.end ());
-    }
-  return w;
+  unsigned flags = (op->oneway ? IDL_CT_F_ONEWAY : 0)
+		   | (op->has_result && !op->oneway ? IDL_CT_F_RESULT : 0)
+		   | (values_only (op) ? 0 : IDL_CT_F_GENERAL)
+		   | (!op->request.items.empty () || op->request.nfds
+		      ? IDL_CT_F_XREQ : 0);
+  t.w.resize (IDL_CT_HDR_WORDS, 0);
+  t.w[1] = rq & 0xffffffff;
+  t.w[2] = rq >> 32;
+  unsigned nrqe = append_slots (t, op, op->request, false, true);
+  unsigned nrq = nrqe;
+  if (!for_client)
+    nrq += append_slots (t, op, op->request, false, false);
+  unsigned nrp = 0;
+  if (!op->oneway)
+    nrp = append_slots (t, op, op->reply, true, true);
+  append_items (t, op, op->request, false);
+  if (!op->oneway)
+    append_items (t, op, op->reply, true);
+  t.finish ();
+  if (op->params.size () > 255 || nrq > 255 || nrp > 255
+      || op->request.items.size () > 255 || op->reply.items.size () > 255)
+    sorry_at (DECL_SOURCE_LOCATION (op->decl),
+	      "compact mode: %qs does not fit its table", op->name ());
+  t.w[0] = op->params.size () | flags << 8 | nrq << 16 | nrp << 24;
+  t.w[3] = op->request.items.size ()
+	   | (op->oneway ? 0 : op->reply.items.size ()) << 8
+	   | (op->oneway ? 0 : op->reply.words) << 16 | nrqe << 24;
+  return t.w;
 }
 
 static tree
@@ -192,37 +318,208 @@ u32_const_type ()
   return build_qualified_type (unsigned_intSI_type_node, TYPE_QUAL_CONST);
 }
 
-/* OP's table in this translation unit, built once.  */
+/* OP's table in this translation unit, for its client stub or for its
+   dispatcher, built once.  */
 static tree
-table_of (idl_operation *op)
+table_of (idl_operation *op, bool for_client)
 {
-  static hash_map<tree, tree> *tables;
-  if (!tables)
-    tables = new hash_map<tree, tree>;
-  if (tree *t = tables->get (op->decl))
+  static hash_map<tree, tree> *tables[2];
+  if (!tables[for_client])
+    tables[for_client] = new hash_map<tree, tree>;
+  if (tree *t = tables[for_client]->get (op->decl))
     return *t;
-  std::vector<unsigned> w = operation_table (op);
+  std::vector<unsigned> w = operation_table (op, for_client);
   tree elt = u32_const_type ();
   vec<constructor_elt, va_gc> *init = NULL;
   for (unsigned i = 0; i < w.size (); i++)
     CONSTRUCTOR_APPEND_ELT (init, size_int (i), build_int_cstu (elt, w[i]));
-  tree var = idl_static_array (std::string (op->name ()) + ".idl_ct", elt,
-			       init, w.size (),
+  tree var = idl_static_array (std::string (op->name ())
+			       + (for_client ? ".idl_ct" : ".idl_st"),
+			       elt, init, w.size (),
 			       DECL_SOURCE_LOCATION (op->decl));
-  tables->put (op->decl, var);
+  /* Words are read one at a time: no padding to a vector's alignment
+     (-O2 gives arrays of 32 bytes and more 32), which would cost more
+     than a small table holds.  */
+  SET_DECL_ALIGN (var, TYPE_ALIGN (elt));
+  DECL_USER_ALIGN (var) = 1;
+  tables[for_client]->put (op->decl, var);
   return var;
 }
 
-/* How OP's argument I travels in an ARGV: by its address (a value) or
-   as itself (a pointer).  */
+/* Does the client engine need OP's parameter P in its ARGV (what the
+   table's slots and items name, other than request values)?  */
 static bool
-passed_by_address (const idl_param &p)
+engine_needs (const idl_operation *op, const idl_param &p, unsigned i)
 {
-  return (p.kind == IDL_KIND_SCALAR || p.kind == IDL_KIND_BLOCK
-	  || p.kind == IDL_KIND_FD) && !p.by_pointer;
+  switch (p.kind)
+    {
+    case IDL_KIND_SCALAR:
+      return p.dir != IDL_DIR_IN;
+    case IDL_KIND_BLOCK:
+      if (p.dir != IDL_DIR_IN)
+	return true;
+      /* An in block goes in the words (packed by the stub) or in the
+	 payload (copied by the engine).  */
+      for (const idl_item &it : op->request.items)
+	if (it.param == (int) i)
+	  return true;
+      return false;
+    default:
+      return true;
+    }
 }
 
-/* The client stub: collect the arguments, call the engine.  */
+/* The unsigned integer type of SIZE bytes.  */
+static tree
+bits_type (unsigned size)
+{
+  return build_nonstandard_integer_type (size * BITS_PER_UNIT, 1);
+}
+
+/* A SIZE-byte unsigned integer as an object of scalar type TYPE, and
+   the other way round.  */
+static tree
+from_bits (body_builder &bb, tree type, enum idl_value_class cls, tree bits)
+{
+  if (cls == IDL_VAL_FLOAT)
+    return bb.assign (type, VIEW_CONVERT_EXPR,
+		      build1 (VIEW_CONVERT_EXPR, type, bits));
+  if (cls == IDL_VAL_BOOL)
+    return bb.assign (type, NE_EXPR, bits, build_zero_cst (TREE_TYPE (bits)));
+  return bb.assign (type, NOP_EXPR, bits);
+}
+
+static tree
+to_bits (body_builder &bb, tree value, const idl_scalar &s)
+{
+  tree bits = bits_type (s.size);
+  if (s.cls == IDL_VAL_FLOAT)
+    return bb.assign (bits, VIEW_CONVERT_EXPR,
+		      build1 (VIEW_CONVERT_EXPR, bits, value));
+  return bb.assign (bits, NOP_EXPR, value);
+}
+
+/* The object of TYPE at byte OFFSET from pointer BASE, alias set 0.  */
+static tree
+bytes_at (tree type, tree base, unsigned offset)
+{
+  tree alias_ptr = build_pointer_type_for_mode (char_type_node, ptr_mode,
+						true);
+  return build2 (MEM_REF, type, base, build_int_cst (alias_ptr, offset));
+}
+
+/* The request's words of OP's client stub FN, packed: each value's bytes
+   at its offset, zero-extended (emit.cc, pack_message).  Blocks, string
+   lengths and descriptor indices are not values: zero here.  Returns
+   the words, 1-based (index 0 unused).  */
+static std::vector<tree>
+pack_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
+	     tree fn)
+{
+  const idl_message_layout &rq = op->request;
+  std::vector<tree> w (rq.words + 1, NULL_TREE);
+  for (const idl_slot &s : rq.slots)
+    {
+      if (s.role != IDL_SLOT_VALUE)
+	continue;
+      const idl_param &p = op->params[s.param];
+      tree parm = parm_at (fn, p.index);
+      tree bits = p.by_pointer
+		  ? bb.load (bytes_at (bits_type (s.size), parm, 0))
+		  : to_bits (bb, parm, p.value);
+      tree v = bb.assign (abi.u64, NOP_EXPR, bits);
+      if (s.offset)
+	v = bb.assign (abi.u64, LSHIFT_EXPR, v,
+		       build_int_cst (integer_type_node,
+				      s.offset * BITS_PER_UNIT));
+      w[s.word] = w[s.word] ? bb.assign (abi.u64, BIT_IOR_EXPR, w[s.word], v)
+		  : v;
+    }
+  for (unsigned k = 1; k <= rq.words; k++)
+    if (!w[k])
+      w[k] = build_zero_cst (abi.u64);
+  return w;
+}
+
+/* The client stub of an operation whose messages hold values only:
+   as fast mode's, without co-location (emit.cc, emit_client_stub).
+   The words go in registers or memory, the reply's tag is compared
+   once, the reply's words are read once each.  Here a table and the
+   engine's generality would cost more bytes than the few instructions
+   they replace, and several times the instructions.  */
+static void
+emit_values_client_stub (body_builder &bb, const idl_abi &abi,
+			 idl_operation *op, tree fn)
+{
+  tree b = DECL_ARGUMENTS (fn);
+  std::vector<tree> w = pack_values (bb, abi, op, fn);
+  unsigned n = op->request.words;
+  tree tag = build_int_cstu (abi.u64, idl_request_tag (op));
+  auto_vec<tree> args;
+  args.safe_push (b);
+  args.safe_push (tag);
+  tree rtag;
+  if (n <= IDL_REG_WORDS)
+    {
+      for (unsigned k = 1; k <= IDL_REG_WORDS; k++)
+	args.safe_push (k <= n ? w[k] : build_zero_cst (abi.u64));
+      rtag = bb.call (op->oneway ? abi.send_r4 : abi.call_r4, args, abi.u64);
+    }
+  else
+    {
+      tree arr = bb.temp (build_array_type_nelts (abi.u64, n), "words");
+      TREE_ADDRESSABLE (arr) = 1;
+      for (unsigned k = 1; k <= n; k++)
+	bb.store (build4 (ARRAY_REF, abi.u64, arr, size_int (k - 1),
+			  NULL_TREE, NULL_TREE), w[k]);
+      args.safe_push (idl_first_element_address (arr, abi.u64_cptr));
+      rtag = bb.call (op->oneway ? abi.send_m : abi.call_m, args, abi.u64);
+    }
+  tree ok = bb.new_label (), bad = bb.new_label ();
+  tree expect = build_int_cstu (abi.u64, op->oneway ? 0 : idl_reply_tag (op));
+  bb.cond_goto (EQ_EXPR, rtag, expect, ok, bad);
+  bb.label (bad);
+  bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
+  auto_vec<tree> fargs;
+  fargs.safe_push (b);
+  fargs.safe_push (rtag);
+  bb.call_void (abi.stub_failed, fargs);
+  bb.ret (op->has_result ? build_zero_cst (op->result.type) : NULL_TREE);
+  bb.label (ok);
+  tree result = NULL_TREE;
+  if (!op->oneway && !op->reply.slots.empty ())
+    {
+      tree mr = bb.load (bytes_at (abi.u64_ptr, b, IDL_BINDING_MR_OFFSET));
+      std::vector<tree> words (op->reply.words + 1, NULL_TREE);
+      for (const idl_slot &s : op->reply.slots)
+	{
+	  tree &word = words[s.word];
+	  if (!word)
+	    word = bb.load (bytes_at (abi.u64, mr, s.word * 8));
+	  tree v = word;
+	  if (s.offset)
+	    v = bb.assign (abi.u64, RSHIFT_EXPR, v,
+			   build_int_cst (integer_type_node,
+					  s.offset * BITS_PER_UNIT));
+	  tree bits = bits_type (s.size);
+	  if (s.size < 8)
+	    v = bb.assign (bits, NOP_EXPR, v);
+	  else
+	    bits = abi.u64;
+	  if (s.param < 0)
+	    /* A _Bool is rebuilt as bits != 0 (emit.cc, unpack_value).  */
+	    result = from_bits (bb, op->result.type, op->result.cls, v);
+	  else
+	    /* An out scalar gets the bytes as they came.  */
+	    bb.store (bytes_at (bits, parm_at (fn, op->params[s.param].index),
+				0), v);
+	}
+    }
+  bb.ret (result);
+}
+
+/* The client stub: pack the request's words, collect what the engine
+   needs, call it.  */
 void
 idl_emit_compact_client_stub (idl_operation *op)
 {
@@ -234,24 +531,42 @@ idl_emit_compact_client_stub (idl_operation *op)
   prepare_client_stub (fn, loc);
 
   body_builder bb (fn, loc);
+  if (values_only (op))
+    {
+      emit_values_client_stub (bb, abi, op, fn);
+      bb.finish ();
+      add_function (fn);
+      cgraph_node::get (fn)->force_output = false;
+      return;
+    }
   tree argv_type = TREE_VALUE (TREE_CHAIN (TREE_CHAIN
 					   (TYPE_ARG_TYPES (TREE_TYPE
 							    (abi.compact_call)))));
   tree argv = null_pointer_node;
-  if (n)
+  bool any = false;
+  for (unsigned i = 0; i < n; i++)
+    any |= engine_needs (op, op->params[i], i);
+  if (any)
     {
       tree arr = bb.temp (build_array_type_nelts (ptr_type_node, n), "argv");
       TREE_ADDRESSABLE (arr) = 1;
       for (unsigned i = 0; i < n; i++)
 	{
 	  const idl_param &p = op->params[i];
+	  if (!engine_needs (op, p, i))
+	    continue;
 	  tree parm = parm_at (fn, p.index);
 	  tree v;
-	  if (passed_by_address (p))
+	  if (p.kind == IDL_KIND_BLOCK && !p.by_pointer)
 	    {
 	      TREE_ADDRESSABLE (parm) = 1;
 	      v = build_fold_addr_expr_with_type (parm, ptr_type_node);
 	    }
+	  else if (p.kind == IDL_KIND_FD && !p.by_pointer)
+	    v = bb.assign (ptr_type_node, NOP_EXPR,
+			   bb.assign (build_nonstandard_integer_type
+				      (TYPE_PRECISION (ptr_type_node), 0),
+				      NOP_EXPR, parm));
 	  else
 	    v = bb.assign (ptr_type_node, NOP_EXPR, parm);
 	  bb.store (build4 (ARRAY_REF, ptr_type_node, arr, size_int (i),
@@ -261,23 +576,54 @@ idl_emit_compact_client_stub (idl_operation *op)
     }
   argv = fold_convert (argv_type, argv);
 
-  tree result = NULL_TREE, result_addr = null_pointer_node;
-  if (op->has_result)
+  /* The request's words: each value's bytes at its offset, zero-extended
+     (emit.cc, pack_message); blocks over the zeroed words they
+     occupy; lengths and descriptor indices left to the engine.  */
+  tree words = null_pointer_node;
+  const idl_message_layout &rq = op->request;
+  if (rq.words)
     {
-      result = bb.temp (op->result.type, "result");
-      TREE_ADDRESSABLE (result) = 1;
-      bb.store (result, build_zero_cst (op->result.type));
-      result_addr = build_fold_addr_expr_with_type (result, ptr_type_node);
+      tree arr = bb.temp (build_array_type_nelts (abi.u64, rq.words),
+			  "words");
+      TREE_ADDRESSABLE (arr) = 1;
+      std::vector<tree> w = pack_values (bb, abi, op, fn);
+      for (unsigned k = 1; k <= rq.words; k++)
+	bb.store (build4 (ARRAY_REF, abi.u64, arr, size_int (k - 1),
+			  NULL_TREE, NULL_TREE), w[k]);
+      for (const idl_slot &s : rq.slots)
+	{
+	  if (s.role != IDL_SLOT_BLOCK)
+	    continue;
+	  const idl_param &p = op->params[s.param];
+	  tree parm = parm_at (fn, p.index);
+	  tree type = p.block_type;
+	  tree v = p.by_pointer ? bb.load (bytes_at (type, parm, 0)) : parm;
+	  bb.store (bytes_at (type, build_fold_addr_expr (arr),
+			      (s.word - 1) * 8), v);
+	}
+      words = build_fold_addr_expr_with_type (arr, ptr_type_node);
     }
 
   auto_vec<tree> args;
   args.safe_push (DECL_ARGUMENTS (fn));
   args.safe_push (idl_first_element_address
-		  (table_of (op), build_pointer_type (u32_const_type ())));
+		  (table_of (op, true), build_pointer_type (u32_const_type ())));
   args.safe_push (argv);
-  args.safe_push (result_addr);
-  bb.call_void (abi.compact_call, args);
-  bb.ret (result ? bb.load (result) : NULL_TREE);
+  args.safe_push (words);
+  tree r = bb.call (abi.compact_call, args, abi.u64);
+  tree result = NULL_TREE;
+  if (op->has_result)
+    {
+      tree rt = op->result.type;
+      if (op->result.cls == IDL_VAL_FLOAT)
+	result = from_bits (bb, rt, IDL_VAL_FLOAT,
+			    op->result.size == 8 ? r
+			    : bb.assign (bits_type (op->result.size),
+					 NOP_EXPR, r));
+      else
+	result = bb.assign (rt, NOP_EXPR, r);
+    }
+  bb.ret (result);
   bb.finish ();
 
   add_function (fn);
@@ -285,26 +631,39 @@ idl_emit_compact_client_stub (idl_operation *op)
   cgraph_node::get (fn)->force_output = false;
 }
 
-/* OP's thunk: the implementation called with ARGV's arguments.  */
+/* A new thunk of OP for DISPATCHER: (call, argv, result), returning
+   RET.  */
 static tree
-emit_thunk (idl_operation *op, tree dispatcher)
+new_thunk (idl_operation *op, tree dispatcher, tree ret)
 {
   location_t loc = DECL_SOURCE_LOCATION (op->decl);
   tree call_ptr = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (dispatcher)));
   tree argv_type = build_pointer_type (build_qualified_type
 				       (ptr_type_node, TYPE_QUAL_CONST));
-  tree type = build_function_type_list (void_type_node, call_ptr, argv_type,
+  tree type = build_function_type_list (ret, call_ptr, argv_type,
 					ptr_type_node, NULL_TREE);
   std::string name = std::string ("__idl_thunk_") + op->name ();
   tree fn = new_static_function (name.c_str (), type,
 				 DECL_CONTEXT (dispatcher), loc);
+  /* Compact mode is for size: no padding before a thunk to the
+     -falign-functions boundary.  */
+  DECL_USER_ALIGN (fn) = 1;
+  return fn;
+}
+
+/* OP's thunk for the engine: the implementation called with ARGV's
+   arguments.  */
+static tree
+emit_thunk (idl_operation *op, tree dispatcher)
+{
+  tree fn = new_thunk (op, dispatcher, void_type_node);
+  tree call_ptr = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (dispatcher)));
   tree call = DECL_ARGUMENTS (fn);
   tree argv = DECL_CHAIN (call);
   tree result = DECL_CHAIN (argv);
-  tree alias_ptr = build_pointer_type_for_mode (char_type_node, ptr_mode,
-						true);
+  tree argv_type = TREE_TYPE (argv);
 
-  body_builder bb (fn, loc);
+  body_builder bb (fn, DECL_SOURCE_LOCATION (fn));
   auto_vec<tree> args;
   args.safe_push (call);
   tree optype = TREE_TYPE (op->decl);
@@ -316,9 +675,10 @@ emit_thunk (idl_operation *op, tree dispatcher)
       tree slot = bb.load (build2 (MEM_REF, ptr_type_node, argv,
 				   build_int_cst (argv_type,
 						  i * POINTER_SIZE_UNITS)));
-      if (passed_by_address (p))
-	args.safe_push (bb.load (build2 (MEM_REF, ptype, slot,
-					 build_int_cst (alias_ptr, 0))));
+      bool by_address = (p.kind == IDL_KIND_SCALAR || p.kind == IDL_KIND_BLOCK
+			 || p.kind == IDL_KIND_FD) && !p.by_pointer;
+      if (by_address)
+	args.safe_push (bb.load (bytes_at (ptype, slot, 0)));
       else
 	args.safe_push (bb.assign (ptype, NOP_EXPR, slot));
     }
@@ -326,8 +686,7 @@ emit_thunk (idl_operation *op, tree dispatcher)
   if (op->has_result)
     {
       tree r = bb.call (impl, args, op->result.type);
-      bb.store (build2 (MEM_REF, op->result.type, result,
-			build_int_cst (alias_ptr, 0)), r);
+      bb.store (bytes_at (op->result.type, result, 0), r);
     }
   else
     bb.call_void (impl, args);
@@ -337,7 +696,104 @@ emit_thunk (idl_operation *op, tree dispatcher)
   return fn;
 }
 
-/* The dispatcher: the operations' table, and a call of the engine.  */
+/* OP's direct thunk (values only): the arguments read in the request
+   MSG (given as ARGV), the reply's words written there, the reply's
+   tag returned.  Out values start as zero in a scratch copy of the
+   reply's words, which then replaces the request's (emit.cc,
+   emit_server_stub).  */
+static tree
+emit_direct_thunk (idl_operation *op, tree dispatcher)
+{
+  tree u64 = TREE_TYPE (TREE_TYPE (dispatcher));
+  tree fn = new_thunk (op, dispatcher, u64);
+  tree call_ptr = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (dispatcher)));
+  tree call = DECL_ARGUMENTS (fn);
+  tree msg = DECL_CHAIN (call);
+
+  body_builder bb (fn, DECL_SOURCE_LOCATION (fn));
+  unsigned rwords = op->oneway ? 0 : op->reply.words;
+  tree scratch = NULL_TREE;
+  if (rwords)
+    {
+      scratch = bb.temp (build_array_type_nelts (u64, rwords), "reply");
+      TREE_ADDRESSABLE (scratch) = 1;
+      for (unsigned k = 0; k < rwords; k++)
+	bb.store (build4 (ARRAY_REF, u64, scratch, size_int (k), NULL_TREE,
+			  NULL_TREE), build_zero_cst (u64));
+    }
+  tree scratch_addr = scratch ? build_fold_addr_expr (scratch) : NULL_TREE;
+
+  auto_vec<tree> args;
+  args.safe_push (call);
+  tree a = TREE_CHAIN (TYPE_ARG_TYPES (TREE_TYPE (op->decl)));
+  for (unsigned i = 0; i < op->params.size (); i++, a = TREE_CHAIN (a))
+    {
+      const idl_param &p = op->params[i];
+      tree ptype = TREE_VALUE (a);
+      const idl_slot *in = slot_of (op->request, i);
+      const idl_slot *out = op->oneway ? NULL : slot_of (op->reply, i);
+      tree bits = in ? bits_type (in->size) : NULL_TREE;
+      unsigned at = in ? in->word * 8 + in->offset : 0;
+      if (!p.by_pointer)
+	{
+	  /* A _Bool is rebuilt as bits != 0 (emit.cc, unpack_value).  */
+	  tree v = bb.load (bytes_at (bits, msg, at));
+	  args.safe_push (from_bits (bb, ptype, p.value.cls, v));
+	  continue;
+	}
+      tree v = NULL_TREE;
+      if (in)
+	{
+	  v = bb.load (bytes_at (bits, msg, at));
+	  if (p.value.cls == IDL_VAL_BOOL)
+	    v = bb.assign (bits, NOP_EXPR,
+			   bb.assign (boolean_type_node, NE_EXPR, v,
+				      build_zero_cst (bits)));
+	}
+      tree ptr;
+      if (out)
+	{
+	  unsigned o = (out->word - 1) * 8 + out->offset;
+	  if (v)
+	    bb.store (bytes_at (bits, scratch_addr, o), v);
+	  ptr = build2 (POINTER_PLUS_EXPR, TREE_TYPE (scratch_addr),
+			scratch_addr, size_int (o));
+	}
+      else
+	{
+	  if (p.value.cls == IDL_VAL_BOOL)
+	    bb.store (bytes_at (bits, msg, at), v);
+	  ptr = build2 (POINTER_PLUS_EXPR, TREE_TYPE (msg), msg, size_int (at));
+	}
+      args.safe_push (bb.assign (ptype, NOP_EXPR,
+				 bb.assign (TREE_TYPE (ptr), TREE_CODE (ptr),
+					    TREE_OPERAND (ptr, 0),
+					    TREE_OPERAND (ptr, 1))));
+    }
+  tree impl = implementation_decl (op, call_ptr);
+  if (op->has_result && !op->oneway)
+    {
+      tree r = bb.call (impl, args, op->result.type);
+      const idl_slot *rs = slot_of (op->reply, -1);
+      bb.store (bytes_at (bits_type (rs->size), scratch_addr,
+			  (rs->word - 1) * 8 + rs->offset),
+		to_bits (bb, r, op->result));
+    }
+  else
+    bb.call_void (impl, args);
+  for (unsigned k = 0; k < rwords; k++)
+    bb.store (bytes_at (u64, msg, (k + 1) * 8),
+	      bb.load (build4 (ARRAY_REF, u64, scratch, size_int (k),
+			       NULL_TREE, NULL_TREE)));
+  bb.ret (build_int_cstu (u64, op->oneway ? (unsigned HOST_WIDE_INT)
+			  IDL_TAG_ONEWAY : idl_reply_tag (op)));
+  bb.finish ();
+  add_function (fn);
+  return fn;
+}
+
+/* The dispatcher: the table of operations (idlrt-abi.h), and a call of
+   the engine.  */
 void
 idl_emit_compact_dispatcher (idl_interface *iface, std::vector<tree> &thunks)
 {
@@ -351,29 +807,52 @@ idl_emit_compact_dispatcher (idl_interface *iface, std::vector<tree> &thunks)
   tree cvoid_ptr = build_pointer_type (build_qualified_type
 				       (void_type_node, TYPE_QUAL_CONST));
   tree elt = build_qualified_type (cvoid_ptr, TYPE_QUAL_CONST);
+  unsigned lo = ops.empty () ? 0 : ops.front ()->number;
+  unsigned span = ops.empty () ? 0 : ops.back ()->number - lo + 1;
+  /* By index when the numbers are close, else by binary search.  */
+  bool dense = span <= 2 * ops.size () + 8 && span < IDL_CT_OPS_SPARSE;
+  unsigned nent = dense ? span : ops.size ();
   vec<constructor_elt, va_gc> *init = NULL;
   unsigned k = 0;
-  CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
-			  build_int_cst (cvoid_ptr, ops.size ()));
+  unsigned HOST_WIDE_INT h
+    = (dense ? nent | (unsigned HOST_WIDE_INT) lo << 16
+       : IDL_CT_OPS_SPARSE | (unsigned HOST_WIDE_INT) nent << 16)
+      | (unsigned HOST_WIDE_INT) iface->id << 32;
+  CONSTRUCTOR_APPEND_ELT (init, size_int (k++), build_int_cstu (cvoid_ptr, h));
+  unsigned next = lo;
   for (idl_operation *op : ops)
     {
-      tree thunk = emit_thunk (op, fn);
+      for (; dense && next < op->number; next++)
+	{
+	  CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
+				  build_int_cst (cvoid_ptr, 0));
+	  CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
+				  build_int_cst (cvoid_ptr, 1));
+	}
+      next = op->number + 1;
+      bool direct = values_only (op);
+      tree thunk = direct ? emit_direct_thunk (op, fn) : emit_thunk (op, fn);
       thunks.push_back (thunk);
-      CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
-			      build_int_cst (cvoid_ptr, op->number));
-      CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
-			      idl_first_element_address (table_of (op),
-							 cvoid_ptr));
       CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
 			      fold_convert (cvoid_ptr,
 					    build_fold_addr_expr (thunk)));
+      tree e;
+      if (direct)
+	e = build_int_cstu (cvoid_ptr,
+			    1 | (idl_request_tag (op) & 0xffffffff) << 8);
+      else
+	e = idl_first_element_address (table_of (op, false), cvoid_ptr);
+      CONSTRUCTOR_APPEND_ELT (init, size_int (k++), e);
     }
   tree table = idl_static_array (iface->name + ".idl_cops", elt, init, k,
 				 loc);
+  SET_DECL_ALIGN (table, TYPE_ALIGN (elt));
+  DECL_USER_ALIGN (table) = 1;
 
   DECL_EXTERNAL (fn) = 0;
   TREE_STATIC (fn) = 1;
   prepare_definition (fn, loc);
+  DECL_USER_ALIGN (fn) = 1;
   tree call = DECL_ARGUMENTS (fn);
   tree msg = DECL_CHAIN (call);
   tree engine = idl_compact_dispatch_decl (TREE_TYPE (fn));

@@ -56,10 +56,8 @@ take_fd (idl_binding_t *b, uint64_t idx)
 static inline uint64_t
 result_bits (uint32_t s, uint64_t v)
 {
-  unsigned size = S_SIZE (s);
-  if (size < 8)
-    v &= (1ULL << (size * 8)) - 1;
-  if (S_CLASS (s) == IDL_CT_V_BOOL)
+  v &= ~(uint64_t) 0 >> (64 - 8 * S_SIZE (s));
+  if (__builtin_expect (S_CLASS (s) == IDL_CT_V_BOOL, 0))
     v = v != 0;
   return v;
 }
@@ -67,16 +65,21 @@ result_bits (uint32_t s, uint64_t v)
 /* Send the request of operation T, words W, with the entry point a
    fast stub would use; the reply tag.  */
 static inline uint64_t
-send (idl_binding_t *b, const uint32_t *t, const uint64_t *w, uint64_t plen,
-      const int *fds, uint64_t nfds)
+ct_send (idl_binding_t *b, const uint32_t *t, const uint64_t *w, uint64_t plen,
+	 const int *fds, uint64_t nfds)
 {
   uint64_t tag = table_tag (t);
   unsigned flags = CT_FLAGS (t);
   unsigned words = tag & IDL_TAG_COUNT_MASK;
   int oneway = flags & IDL_CT_F_ONEWAY;
   if (flags & IDL_CT_F_XREQ)
-    return (oneway ? idl_send_x : idl_call_x) (b, tag, words ? w : NULL,
-					       plen, nfds ? fds : NULL, nfds);
+    {
+      if (oneway)
+	return idl_send_x (b, tag, words ? w : NULL, plen, nfds ? fds : NULL,
+			   nfds);
+      return idl_call_x (b, tag, words ? w : NULL, plen, nfds ? fds : NULL,
+			 nfds);
+    }
   if (words <= IDL_REG_WORDS)
     {
       uint64_t w1 = 0, w2 = 0, w3 = 0, w4 = 0;
@@ -97,9 +100,13 @@ send (idl_binding_t *b, const uint32_t *t, const uint64_t *w, uint64_t plen,
 	default:
 	  break;
 	}
-      return (oneway ? idl_send_r4 : idl_call_r4) (b, tag, w1, w2, w3, w4);
+      if (oneway)
+	return idl_send_r4 (b, tag, w1, w2, w3, w4);
+      return idl_call_r4 (b, tag, w1, w2, w3, w4);
     }
-  return (oneway ? idl_send_m : idl_call_m) (b, tag, w);
+  if (oneway)
+    return idl_send_m (b, tag, w);
+  return idl_call_m (b, tag, w);
 }
 
 /* The general path: strings, buffers, blocks, descriptors.  W is the
@@ -221,7 +228,7 @@ general (idl_binding_t *b, const uint32_t *t, void *const *argv,
     }
 
   /* 4. The call.  */
-  uint64_t rtag = send (b, t, w, plen, fds, nfds);
+  uint64_t rtag = ct_send (b, t, w, plen, fds, nfds);
   if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
     return __builtin_expect (rtag != 0, 0) ? client_failed (b, rtag) : 0;
   if (__builtin_expect (rtag != reply_tag (t), 0))
@@ -387,32 +394,73 @@ call_general (idl_binding_t *b, const uint32_t *t, void *const *argv,
   return general (b, t, argv, w, len);
 }
 
+/* One-way requests and everything but values: out of line.  */
+static uint64_t __attribute__ ((__noinline__))
+call_other (idl_binding_t *b, const uint32_t *t, void *const *argv,
+	    uint64_t *w)
+{
+  if (CT_FLAGS (t) & IDL_CT_F_GENERAL)
+    return call_general (b, t, argv, w);
+  uint64_t rtag = ct_send (b, t, w, 0, NULL, 0);
+  return __builtin_expect (rtag != 0, 0) ? client_failed (b, rtag) : 0;
+}
+
 uint64_t
 idl_compact_call (idl_binding_t *b, const uint32_t *t, void *const *argv,
 		  void *words)
 {
-  uint64_t *w = words;
-  if (__builtin_expect (CT_FLAGS (t) & IDL_CT_F_GENERAL, 0))
-    return call_general (b, t, argv, w);
+  const uint64_t *w = words;
+  if (__builtin_expect (CT_FLAGS (t) & (IDL_CT_F_GENERAL | IDL_CT_F_ONEWAY),
+			0))
+    return call_other (b, t, argv, words);
 
-  /* Values only: the words as the stub packed them; the reply's slots
-     once each, nothing that can fail after the tag.  */
-  uint64_t rtag = send (b, t, w, 0, NULL, 0);
-  if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
-    return __builtin_expect (rtag != 0, 0) ? client_failed (b, rtag) : 0;
-  if (__builtin_expect (rtag != reply_tag (t), 0))
+  /* Values only: the words as the stub packed them, in registers or in
+     memory as a fast stub sends them.  */
+  uint64_t tag = *(const u64_any *) (t + 1);
+  unsigned n = tag & IDL_TAG_COUNT_MASK;
+  uint64_t rtag;
+  if (n > IDL_REG_WORDS)
+    rtag = idl_call_m (b, tag, w);
+  else
+    {
+      uint64_t w1 = 0, w2 = 0, w3 = 0, w4 = 0;
+      if (n)
+	{
+	  w1 = w[0];
+	  if (n > 1)
+	    {
+	      w2 = w[1];
+	      if (n > 2)
+		{
+		  w3 = w[2];
+		  if (n > 3)
+		    w4 = w[3];
+		}
+	    }
+	}
+      rtag = idl_call_r4 (b, tag, w1, w2, w3, w4);
+    }
+  if (__builtin_expect (rtag != ((tag & ~(uint64_t) 0xff) | CT_RWORDS (t)),
+			0))
     return client_failed (b, rtag);
+
+  /* The reply's slots once each; nothing can fail now.  */
   const uint64_t *mr = b->mr;
   const uint32_t *s = t + IDL_CT_HDR_WORDS + CT_NRQ (t);
+  const uint32_t *end = s + CT_NRP (t);
   uint64_t r = 0;
-  for (unsigned k = CT_NRP (t); k; k--, s++)
+  if (CT_FLAGS (t) & IDL_CT_F_RESULT)
+    {
+      r = result_bits (*s, mr[S_WORD (*s)] >> (S_OFF (*s) * 8));
+      s++;
+    }
+  for (; s < end; s++)
     {
       uint32_t x = *s;
-      uint64_t v = mr[S_WORD (x)] >> (S_OFF (x) * 8);
-      if (S_PARAM (x) == IDL_CT_RESULT)
-	r = result_bits (x, v);
-      else
-	store_bits (argv[S_PARAM (x)], S_SIZE (x), v);
+      /* An out scalar gets the bytes as they came (emit.cc reads and
+	 writes pointees as raw bytes).  */
+      store_bits (argv[S_PARAM (x)], S_SIZE (x),
+		  mr[S_WORD (x)] >> (S_OFF (x) * 8));
     }
   return r;
 }

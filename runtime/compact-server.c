@@ -317,79 +317,86 @@ serve_table (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   return serve (call, msg, t, thunk, argv, len);
 }
 
+/* A direct thunk (IDL_CT_F_DIRECT): reads the request in MSG, writes
+   the reply's words, returns the reply's tag.  */
+typedef uint64_t (*direct_fn) (idl_call_t *call, void *const *msg,
+			       void *unused);
+
 /* The operation number of entry E of a table of operations.  */
 static inline uintptr_t
 entry_number (const void *const *e)
 {
   uintptr_t x = (uintptr_t) e[1];
   if (x & 1)
-    return (x >> 32) & IDL_TAG_OP_MASK;
+    return (x >> (8 + IDL_TAG_OP_SHIFT)) & IDL_TAG_OP_MASK;
   return ((const uint32_t *) x)[1] >> IDL_TAG_OP_SHIFT;
+}
+
+/* Entry E's operation, whose table X is a real one.  */
+static uint64_t __attribute__ ((__noinline__))
+dispatch_table (idl_call_t *call, uint64_t *msg, const void *const *e)
+{
+  const uint32_t *t = e[1];
+  idl_thunk_fn thunk = (idl_thunk_fn) (uintptr_t) e[0];
+  /* The whole tag at once: interface, number, flags, count.  */
+  if (__builtin_expect (msg[0] != table_tag (t), 0))
+    return error_tag (IDL_E_BADMSG);
+  if (CT_FLAGS (t) & IDL_CT_F_DIRECT)
+    return ((direct_fn) (uintptr_t) thunk) (call, (void *const *) msg, NULL);
+  return serve_table (call, msg, t, thunk);
+}
+
+/* Entry E's operation, values only: the tag against the one the entry
+   holds, then the thunk does the rest.  */
+static inline uint64_t
+dispatch_direct (idl_call_t *call, uint64_t *msg, uint64_t h,
+		 const void *const *e)
+{
+  uintptr_t x = (uintptr_t) e[1];
+  if (__builtin_expect (msg[0] != ((h >> 32 << 32) | (uint32_t) (x >> 8)),
+			0))
+    return error_tag (IDL_E_BADMSG);
+  return ((direct_fn) (uintptr_t) e[0]) (call, (void *const *) msg, NULL);
+}
+
+/* Operations found by binary search, and numbers out of range.  */
+static uint64_t __attribute__ ((__noinline__))
+dispatch_sparse (idl_call_t *call, uint64_t *msg, const void *const *ops)
+{
+  uintptr_t num = (msg[0] >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK;
+  uint64_t h = (uintptr_t) ops[0];
+  uintptr_t lo = 0, hi = (h >> 16) & IDL_TAG_OP_MASK;
+  if (!(h & IDL_CT_OPS_SPARSE))
+    return error_tag (IDL_E_BADMSG);
+  while (lo < hi)
+    {
+      uintptr_t mid = (lo + hi) >> 1;
+      const void *const *e = ops + 1 + mid * IDL_CT_OP_PTRS;
+      uintptr_t x = entry_number (e);
+      if (x == num)
+	return (uintptr_t) e[1] & 1 ? dispatch_direct (call, msg, h, e)
+	       : dispatch_table (call, msg, e);
+      if (x < num)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return error_tag (IDL_E_BADMSG);
 }
 
 uint64_t
 idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
 		      const void *const *ops)
 {
-  uint64_t tag = msg[0];
-  uintptr_t num = (tag >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK;
   uint64_t h = (uintptr_t) ops[0];
-  uintptr_t n = h & (IDL_CT_OPS_SPARSE - 1);
-  const void *const *e;
-
-  /* The operation: by index, or by binary search of a table sorted by
-     number when the numbers are far apart.  */
-  if (__builtin_expect (!(h & IDL_CT_OPS_SPARSE), 1))
-    {
-      uintptr_t k = num - ((h >> 16) & IDL_TAG_OP_MASK);
-      if (__builtin_expect (k >= n, 0))
-	goto bad;
-      e = ops + 1 + k * IDL_CT_OP_PTRS;
-    }
-  else
-    {
-      uintptr_t lo = 0, hi = n;
-      for (;;)
-	{
-	  if (lo >= hi)
-	    goto bad;
-	  uintptr_t mid = (lo + hi) >> 1;
-	  e = ops + 1 + mid * IDL_CT_OP_PTRS;
-	  uintptr_t x = entry_number (e);
-	  if (x == num)
-	    break;
-	  if (x < num)
-	    lo = mid + 1;
-	  else
-	    hi = mid;
-	}
-    }
-  idl_thunk_fn thunk = (idl_thunk_fn) (uintptr_t) e[0];
-  if (__builtin_expect (thunk == NULL, 0))
-    goto bad;
-  uintptr_t x = (uintptr_t) e[1];
-  if (x & 1)
-    {
-      /* Values only, no table: the whole tag at once (interface,
-	 number, flags, count), then the thunk does the rest.  */
-      uint64_t base = (h & ~(uint64_t) 0xffffffff) | num << IDL_TAG_OP_SHIFT;
-      if (__builtin_expect (tag != (base | ((x >> 16) & 0xffff)), 0))
-	goto bad;
-      thunk (call, (void *const *) msg, NULL);
-      if (tag & IDL_TAG_ONEWAY)
-	return IDL_TAG_ONEWAY;
-      return base | ((x >> 8) & 0xff);
-    }
-  const uint32_t *t = (const uint32_t *) x;
-  if (__builtin_expect (tag != table_tag (t), 0))
-    goto bad;
-  if (CT_FLAGS (t) & IDL_CT_F_DIRECT)
-    {
-      thunk (call, (void *const *) msg, NULL);
-      return tag & IDL_TAG_ONEWAY ? IDL_TAG_ONEWAY : reply_tag (t);
-    }
-  return serve_table (call, msg, t, thunk);
-
- bad:
-  return error_tag (IDL_E_BADMSG);
+  /* By index (a sparse table's count here is 0, so it always takes the
+     out-of-line path).  */
+  uintptr_t k = ((msg[0] >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK)
+		- ((h >> 16) & IDL_TAG_OP_MASK);
+  if (__builtin_expect (k >= (h & (IDL_CT_OPS_SPARSE - 1)), 0))
+    return dispatch_sparse (call, msg, ops);
+  const void *const *e = ops + 1 + k * IDL_CT_OP_PTRS;
+  if (__builtin_expect (!((uintptr_t) e[1] & 1), 0))
+    return dispatch_table (call, msg, e);
+  return dispatch_direct (call, msg, h, e);
 }

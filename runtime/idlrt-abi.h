@@ -143,151 +143,122 @@
 
 /* Compact mode (-fplugin-arg-idlstub-mode=compact; paper 002's
    interpretive stubs).  Instead of specialized code per operation, the
-   plugin emits a constant table per operation and small glue; one
-   engine in the runtime (compact.c) marshals from the table.  The wire
-   format is exactly fast mode's: a compact client talks to a fast
-   server and the other way round, with the same checks and errors.
+   plugin emits a small constant table per operation and a little glue;
+   one engine in the runtime (compact-client.c, compact-server.c)
+   marshals from the table.  The wire format is exactly fast mode's: a
+   compact client talks to a fast server and the other way round, with
+   the same checks and errors.
 
-   An operation's table is an array of uint32_t:
+   An operation's table is an array of uint32_t; fields are bytes of
+   little-endian words (byte K of a word is bits 8K..8K+7), so that the
+   engine reads each with one byte load.  In order:
 
      header, IDL_CT_HDR_WORDS words:
-       [IDL_CT_NPARAMS]   parameters, the binding (or call) not counted
-       [IDL_CT_FLAGS]     IDL_CT_F_*
-       [IDL_CT_RESULT]    the result's IDL_CT_VALUE (0 without one)
-       [IDL_CT_REQ_TAG]   request tag, low 32 bits then high 32 bits
-       [IDL_CT_REPLY_TAG] reply tag, likewise (0 for one-way)
-       [IDL_CT_REQ]       index in the table of the request's message
-                          record
-       [IDL_CT_REPLY]     index of the reply's message record
-     then IDL_CT_NPARAMS parameter records, IDL_CT_PARAM_WORDS each,
-     from index IDL_CT_HDR_WORDS, in prototype order:
-       [IDL_CT_P_KIND]    IDL_CT_K_*
-       [IDL_CT_P_DIR]     IDL_CT_D_*
-       [IDL_CT_P_FLAGS]   IDL_CT_PF_*
-       [IDL_CT_P_VALUE]   scalar, fd: the IDL_CT_VALUE that crosses (the
-                          pointee's for a pointer); string, buffer: the
-                          length's
-       [IDL_CT_P_SIZE]    block: bytes; buffer: bytes of an element
-       [IDL_CT_P_ALIGN]   block, buffer element: alignment in bytes
-       [IDL_CT_P_MAX]     string: chars (without the NUL); buffer:
-                          elements
-       [IDL_CT_P_COUNT]   buffer: parameter index of the count (a scalar
-                          by value)
-       [IDL_CT_P_LENGTH]  buffer: index of the IDL_LENGTH_IS parameter
-                          (a scalar through a pointer), or IDL_CT_NONE
-       [IDL_CT_P_BOOLS]   block, buffer: index in the table of a list
-                          of the byte offsets of the _Bool objects in
-                          one block or element (the list's first word
-                          is their number), or 0 for none; each is
-                          rewritten to 0/1 on arrival as fast mode's
-                          stubs do
-     a message record: [IDL_CT_M_WORDS] words after the tag,
-       [IDL_CT_M_NSLOTS], [IDL_CT_M_NITEMS], [IDL_CT_M_FIXED] the end
-       of the fixed payload items, [IDL_CT_M_MAXPAY] the payload's
-       largest size, [IDL_CT_M_NFDS]; then IDL_CT_M_NSLOTS slots of
-       IDL_CT_SLOT_WORDS words and IDL_CT_M_NITEMS items of
-       IDL_CT_ITEM_WORDS words, as the plugin's layout has them
-       (plugin/model.h, struct idl_slot and struct idl_item; the dump
-       shows them):
-       slot: [IDL_CT_S_PARAM] parameter index, IDL_CT_NONE for the
-             result; [IDL_CT_S_WORD] 1-based word; [IDL_CT_S_OFFSET]
-             byte in the word; [IDL_CT_S_SIZE] bytes; [IDL_CT_S_ROLE]
-             IDL_CT_R_*
-       item: [IDL_CT_I_PARAM]; [IDL_CT_I_FIXED] 1 for a fixed item,
-             IDL_CT_I_IMPLIED for a request's last string, which has
-             no length slot: the payload ends with its NUL;
-             [IDL_CT_I_OFFSET] fixed: its offset; variable, in a reply:
-             the offset of its region in the server's reply area;
-             [IDL_CT_I_ALIGN]; [IDL_CT_I_MAXBYTES]
+       [0] byte 0 NP, the parameters (the binding or call not counted);
+           byte 1 IDL_CT_F_* flags; byte 2 NRQ, the request's slots in
+           the table; byte 3 NRP, the reply's slots
+       [1], [2] the request tag, low 32 bits then high 32 bits
+       [3] byte 0 NIQ, the request's payload items; byte 1 NIP, the
+           reply's; byte 2 the reply's words; byte 3 NRQE, how many of
+           the request's slots, listed first, the client engine fills
+           in (string lengths, descriptor indices)
+     NRQ request slots, NRP reply slots (the result's first), NIQ
+     request items, NIP reply items, then the _Bool lists.
 
-   An IDL_CT_VALUE is a value class (IDL_CT_V_*) in bits 0-7 and the
-   size in bytes (1, 2, 4, 8) in bits 8-15.
+   A slot is one word (a block slot with IDL_CT_S_BOOLS two):
+       byte 0 the parameter's index, IDL_CT_RESULT for the result;
+       byte 1 the 1-based message word; byte 2 the byte offset in the
+       word (bits 0-2), the role IDL_CT_R_* (bits 3-4), the value class
+       IDL_CT_V_* of a value (bits 5-6), IDL_CT_S_INOUT (bit 7, reply
+       slots: the parameter was also sent); byte 3 the size in bytes
+       (1, 2, 4, 8; a block's, at most 255).  A block slot with
+       IDL_CT_S_BOOLS (bit 5 of byte 2) is followed by the index in the
+       table of its _Bool list.
 
-   The client stub passes ARGV, one pointer per parameter: for a
-   parameter passed by value (scalar, fd, block) a pointer to it, for
-   a pointer parameter the pointer itself.  The server engine gives a
-   thunk the same kind of ARGV (by-value arguments as pointers to
-   their values in private memory; pointers into the private request
-   or the reply area as fast mode's server stubs would pass them), and
-   the thunk calls the implementation.  */
-#define IDL_CT_NONE 0xffffffffu
+   An item is a word, IDL_CT_I_*, then more words as it says:
+       byte 0 the parameter's index; byte 1 its kind IDL_CT_K_* (bits
+       0-1) and flags IDL_CT_IF_*; byte 2 log2 of its alignment (a
+       variable item starts at the next multiple in a request, and
+       where the layout put it in a reply); byte 3 0;
+     then its bound: a fixed block's bytes, a string's chars (without
+     the NUL), a buffer's elements;
+     with IDL_CT_IF_OFFSET, its offset: a fixed block's in the payload,
+       a reply's variable item's region in the server's reply area;
+     a buffer: its element's size in bytes; the count's request slot
+       (a slot word as above: the count is an in scalar by value);
+       with IDL_CT_IF_LENGTH, the IDL_LENGTH_IS parameter's slot, in a
+       request item its request slot (only for an inout buffer), in a
+       reply item its reply slot;
+     with IDL_CT_IF_BOOLS, the index in the table of the _Bool list of
+       one block or element.
+   A _Bool list is its length, then the byte offsets of the _Bool
+   objects in one block or element: each is rewritten to 0 or 1 on
+   arrival, as fast mode's stubs do.
 
-#define IDL_CT_NPARAMS 0
-#define IDL_CT_FLAGS 1
-#define IDL_CT_RESULT 2
-#define IDL_CT_REQ_TAG 3
-#define IDL_CT_REPLY_TAG 5
-#define IDL_CT_REQ 7
-#define IDL_CT_REPLY 8
-#define IDL_CT_HDR_WORDS 9
+   The client stub packs the request's words itself (every value and
+   block, zeros where a string's length or a descriptor's index goes)
+   and calls idl_compact_call (B, TABLE, ARGV, WORDS): WORDS the packed
+   words, ARGV indexed by parameter, holding what the engine needs of
+   the parameters the slots and items name other than request values:
+   a pointer for a pointer parameter and for a block in the payload, a
+   descriptor's value (as an integer) for one by value.  The engine
+   returns the result's bits, zero-extended (a _Bool as 0 or 1), or 0.
+
+   On the server, a thunk per operation calls the implementation.  An
+   IDL_CT_F_DIRECT operation's thunk is given the request MSG as its
+   ARGV and does everything itself (words only: no slot but values);
+   any other's gets ARGV indexed by parameter (by-value arguments as
+   pointers to their values in the private request, pointers into it,
+   into a scratch copy of the reply's words or into the reply area, as
+   fast mode's server stubs would pass them) and the result's place.  */
+#define IDL_CT_HDR_WORDS 4
 
 #define IDL_CT_F_ONEWAY 1
-#define IDL_CT_F_RESULT 2
+#define IDL_CT_F_RESULT 2	/* the first reply slot is the result */
+#define IDL_CT_F_GENERAL 4	/* items, descriptors or blocks somewhere */
+#define IDL_CT_F_XREQ 8		/* the request has items or descriptors */
+#define IDL_CT_F_DIRECT 16	/* the thunk takes MSG (server tables) */
 
-#define IDL_CT_P_KIND 0
-#define IDL_CT_P_DIR 1
-#define IDL_CT_P_FLAGS 2
-#define IDL_CT_P_VALUE 3
-#define IDL_CT_P_SIZE 4
-#define IDL_CT_P_ALIGN 5
-#define IDL_CT_P_MAX 6
-#define IDL_CT_P_COUNT 7
-#define IDL_CT_P_LENGTH 8
-#define IDL_CT_P_BOOLS 9
-#define IDL_CT_PARAM_WORDS 10
-
-#define IDL_CT_K_SCALAR 0
-#define IDL_CT_K_BLOCK 1
-#define IDL_CT_K_STRING 2
-#define IDL_CT_K_BUFFER 3
-#define IDL_CT_K_FD 4
-
-#define IDL_CT_D_IN 0
-#define IDL_CT_D_OUT 1
-#define IDL_CT_D_INOUT 2
-
-#define IDL_CT_PF_POINTER 1	/* a T * carrying a T (scalar, block, fd) */
-#define IDL_CT_PF_IMPLIED 2	/* a string sent with no length slot */
-
-#define IDL_CT_V_SIGNED 0
-#define IDL_CT_V_UNSIGNED 1
-#define IDL_CT_V_BOOL 2
-#define IDL_CT_V_FLOAT 3
-
-#define IDL_CT_M_WORDS 0
-#define IDL_CT_M_NSLOTS 1
-#define IDL_CT_M_NITEMS 2
-#define IDL_CT_M_FIXED 3
-#define IDL_CT_M_MAXPAY 4
-#define IDL_CT_M_NFDS 5
-#define IDL_CT_M_HDR_WORDS 6
-
-#define IDL_CT_S_PARAM 0
-#define IDL_CT_S_WORD 1
-#define IDL_CT_S_OFFSET 2
-#define IDL_CT_S_SIZE 3
-#define IDL_CT_S_ROLE 4
-#define IDL_CT_SLOT_WORDS 5
+#define IDL_CT_RESULT 0xff
 
 #define IDL_CT_R_VALUE 0
 #define IDL_CT_R_LENGTH 1
 #define IDL_CT_R_FD 2
 #define IDL_CT_R_BLOCK 3
 
-#define IDL_CT_I_PARAM 0
-#define IDL_CT_I_FIXED 1
-#define IDL_CT_I_OFFSET 2
-#define IDL_CT_I_ALIGN 3
-#define IDL_CT_I_MAXBYTES 4
-/* IDL_CT_I_FIXED's value for an implied string (plugin/model.h).  */
-#define IDL_CT_I_IMPLIED 2
-#define IDL_CT_ITEM_WORDS 5
+#define IDL_CT_V_SIGNED 0
+#define IDL_CT_V_UNSIGNED 1
+#define IDL_CT_V_BOOL 2
+#define IDL_CT_V_FLOAT 3
+
+#define IDL_CT_S_ROLE_SHIFT 3
+#define IDL_CT_S_CLASS_SHIFT 5
+#define IDL_CT_S_BOOLS 0x20
+#define IDL_CT_S_INOUT 0x80
+
+#define IDL_CT_K_FIXED 0
+#define IDL_CT_K_STRING 1
+#define IDL_CT_K_BUFFER 2
+#define IDL_CT_IF_IMPLIED 4	/* a request's last string: no length slot,
+				   the payload ends with its NUL */
+#define IDL_CT_IF_INOUT 8	/* sent and returned */
+#define IDL_CT_IF_BOOLS 16
+#define IDL_CT_IF_LENGTH 32
+#define IDL_CT_IF_OFFSET 64
 
 /* A compact dispatcher's table of operations (idl_compact_dispatch):
-   an array of pointers, [0] the number of operations N (as an
-   integer), then N entries of IDL_CT_OP_PTRS pointers in increasing
-   operation number: the operation's number (as an integer), its table,
-   its thunk.  */
-#define IDL_CT_OP_PTRS 3
+   an array of pointers.  [0], as an integer: bits 32-63 the interface
+   id; dense, bits 0-14 the number of entries N and bits 16-31 the
+   operation number of entry 0; sparse, bit 15 IDL_CT_OPS_SPARSE and
+   bits 16-31 N.  Then N entries of IDL_CT_OP_PTRS pointers: the thunk,
+   then the operation's table or, for an operation whose thunk is a
+   direct one and has no table, an odd integer, 1 | the request tag's
+   low 32 bits << 8.  A direct thunk (a table's IDL_CT_F_DIRECT, or an
+   odd entry) returns the reply's tag: uint64_t (*) (idl_call_t *,
+   void *const *msg, void *).  Dense: entry K is operation number
+   base + K, 1 in place of the table where there is none; sparse: the
+   entries in increasing operation number.  */
+#define IDL_CT_OP_PTRS 2
+#define IDL_CT_OPS_SPARSE 0x8000
 
 #endif /* IDLRT_ABI_H */

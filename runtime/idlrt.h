@@ -255,25 +255,27 @@ void idl_stub_error (idl_binding_t *b, int code) __attribute__ ((__cold__));
 void idl_stub_failed (idl_binding_t *b, uint64_t reply_tag)
   __attribute__ ((__cold__));
 
-/* Compact mode's engine (idlrt-abi.h, "Compact mode"; compact.c).
+/* Compact mode's engine (idlrt-abi.h, "Compact mode"; compact-client.c,
+   compact-server.c).
 
    idl_compact_call: the whole client side of a call of the operation
-   OP describes: checks the arguments (IDL_E_BOUNDS, IDL_E_INVAL as a
-   fast stub), builds the request, calls, checks the reply and stores
-   the out parameters and, when the operation has one, the result at
-   RESULT (as many bytes as the result's size).  On failure it stores
-   nothing, sets the binding's error as idl_stub_failed does, and
-   returns the failed call's reply tag (IDL_TAG_ERROR set); on success
-   the reply tag (0 for one-way).
+   table OP describes, given the request's WORDS as the stub packed them
+   and ARGV, per parameter, the pointers and descriptors the table's
+   slots and items name: checks the arguments (IDL_E_BOUNDS, IDL_E_INVAL
+   as a fast stub), completes the words, sends the payload, calls,
+   checks the reply and stores the out parameters.  Returns the result's
+   bits (zero-extended; a _Bool as 0 or 1), or 0: for an operation
+   without a result, and on failure, when it stores nothing and sets the
+   binding's error as idl_stub_failed does (idl_error says which).
 
    idl_compact_dispatch: a compact dispatcher, as an idl_dispatch_fn
-   with OPS its operation table: it finds the operation, checks the
+   with OPS its table of operations: it finds the operation, checks the
    request as a fast server stub would, calls the thunk, and builds the
    reply in MSG.  */
 typedef void (*idl_thunk_fn) (idl_call_t *call, void *const *argv,
 			      void *result);
 uint64_t idl_compact_call (idl_binding_t *b, const uint32_t *op,
-			   void *const *argv, void *result);
+			   void *const *argv, void *words);
 uint64_t idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
 			       const void *const *ops);
 

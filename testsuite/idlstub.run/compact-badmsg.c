@@ -82,51 +82,46 @@ out_impl (idl_call_t *c, int *p, short n)
 }
 
 #define IFACE 0x5c03
-#define HDR(...) CT_HDR (__VA_ARGS__)
-#define TAGS(num, rqw, rpw) \
-  CT_MKTAG (IFACE, num, rqw), CT_MKTAG (IFACE, num, rpw)
-#define RESULT(n) CT_VAL (CT_RESULT, 1, 0, n)
+#define R IDL_CT_F_RESULT
+#define G IDL_CT_F_GENERAL
+#define X IDL_CT_F_XREQ
+#define HDR(np, flags, num, rqw, nrq, nrp, niq, nip, rpw, nrqe) \
+  CT_HDR (np, flags, CT_MKTAG (IFACE, num, rqw), nrq, nrp, niq, nip, rpw, \
+	  nrqe)
 
 static const uint32_t t_put[] = {
-  HDR (4, IDL_CT_F_RESULT, CT_S (4), TAGS (1, 2, 1), 3, 2),
-  CT_STRING (CT_IN, 8), CT_BUFFER (CT_IN, 4, 4, 16, 2, IDL_CT_NONE, 0),
-  CT_SCALAR (CT_IN, 0, CT_U (4)), CT_FD (CT_IN, 0),
-  CT_MSG (2, 3, 2, 0, 80, 1),
-  CT_LEN (0, 1, 0), CT_VAL (2, 1, 4, 4), CT_FDX (3, 2, 0),
-  CT_ITEM (0, 0, 0, 8, 9), CT_ITEM (1, 0, 0, 8, 64),
-  CT_MSG (1, 1, 0, 0, 0, 0), RESULT (4)
+  HDR (4, R | G | X, 1, 2, 3, 1, 2, 0, 1, 2),
+  CT_LEN (0, 1, 0), CT_FDX (3, 2, 0), CT_VAL (2, 1, 4, 4, CT_U),
+  CT_RES (4, CT_S),
+  CT_STR (0, 0, 8), CT_BUF (1, 0, 3, 16, 4, CT_VAL (2, 1, 4, 4, CT_U))
 };
 
 static const uint32_t t_calls[] = {
-  HDR (0, IDL_CT_F_RESULT, CT_S (4), TAGS (2, 0, 1), 0, 0),
-  CT_MSG (0, 0, 0, 0, 0, 0),
-  CT_MSG (1, 1, 0, 0, 0, 0), RESULT (4)
+  HDR (0, R, 2, 0, 0, 1, 0, 0, 1, 0), CT_RES (4, CT_S)
 };
 
 static const uint32_t t_big[] = {
-  HDR (1, IDL_CT_F_RESULT, CT_S (8), TAGS (3, 0, 1), 0, 1),
-  CT_BLOCK (CT_IN, CT_PTR, 136, 8, CT_END (1, 0, 1, 1, 0)),
-  CT_MSG (0, 0, 1, 136, 136, 0), CT_ITEM (0, 1, 0, 8, 136),
-  CT_MSG (1, 1, 0, 0, 0, 0), RESULT (8),
-  1, 128
+  HDR (1, R | G | X, 3, 0, 0, 1, 1, 0, 1, 0),
+  CT_RES (8, CT_S),
+  CT_FIXED (0, CT_BOOLS, 3, 136), 8,
+  /* 8 */ 1, 128
 };
 
 static const uint32_t t_io[] = {
-  HDR (3, IDL_CT_F_RESULT, CT_S (4), TAGS (4, 1, 1), 2, 1),
-  CT_BUFFER (CT_INOUT, 4, 4, 8, 1, 2, 0), CT_SCALAR (CT_IN, 0, CT_S (4)),
-  CT_SCALAR (CT_INOUT, CT_PTR, CT_S (4)),
-  CT_MSG (1, 2, 1, 0, 32, 0), CT_VAL (1, 1, 0, 4), CT_VAL (2, 1, 4, 4),
-  CT_ITEM (0, 0, 0, 8, 32),
-  CT_MSG (1, 2, 1, 0, 32, 0), RESULT (4), CT_VAL (2, 1, 4, 4),
-  CT_ITEM (0, 0, 0, 8, 32)
+  HDR (3, R | G | X, 4, 1, 2, 2, 1, 1, 1, 0),
+  CT_VAL (1, 1, 0, 4, CT_S), CT_VAL (2, 1, 4, 4, CT_S),
+  CT_RES (4, CT_S), CT_IOVAL (2, 1, 4, 4, CT_S),
+  CT_BUF_LEN (0, CT_INOUT, 3, 8, 4, CT_VAL (1, 1, 0, 4, CT_S),
+	      CT_VAL (2, 1, 4, 4, CT_S)),
+  CT_BUF_LEN (0, CT_INOUT, 3, 8, 4, CT_VAL (1, 1, 0, 4, CT_S),
+	      CT_IOVAL (2, 1, 4, 4, CT_S))
 };
 
 static const uint32_t t_out[] = {
-  HDR (2, IDL_CT_F_RESULT, CT_S (4), TAGS (5, 1, 1), 1, 0),
-  CT_BUFFER (CT_OUT, 4, 4, 8, 1, IDL_CT_NONE, 0),
-  CT_SCALAR (CT_IN, 0, CT_S (2)),
-  CT_MSG (1, 1, 0, 0, 0, 0), CT_VAL (1, 1, 0, 2),
-  CT_MSG (1, 1, 1, 0, 32, 0), RESULT (4), CT_ITEM (0, 0, 0, 8, 32)
+  HDR (2, R | G, 5, 1, 1, 1, 0, 1, 1, 0),
+  CT_VAL (1, 1, 0, 2, CT_S),
+  CT_RES (4, CT_S),
+  CT_BUF (0, 0, 3, 8, 4, CT_VAL (1, 1, 0, 2, CT_S))
 };
 
 CT_TH (put)
@@ -139,7 +134,7 @@ CT_TH (io) { *(int *) r = io_impl (c, a[0], *(int *) a[1], a[2]); }
 CT_TH (out) { *(int *) r = out_impl (c, a[0], *(short *) a[1]); }
 
 static const void *const cbm_ops[] = {
-  (const void *) (uintptr_t) 5,
+  CT_OPS_DENSE (IFACE, 1, 5),
   CT_OP (1, put), CT_OP (2, calls), CT_OP (3, big), CT_OP (4, io),
   CT_OP (5, out)
 };

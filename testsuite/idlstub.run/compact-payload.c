@@ -1,6 +1,6 @@
 /* { dg-do run } */
 /* Area: run
-   Purpose: compact mode's engine (runtime/compact.c) with everything
+   Purpose: compact mode's engine (runtime/compact-*.c) with everything
    that is not a plain scalar, from hand-written tables: records and
    arrays in message words and in the payload, by value, in, out
    (zeroed on the server) and inout, their _Bools rewritten to 0 or 1
@@ -373,204 +373,158 @@ reset (void)
 /* The tables, as the plugin lays the operations out (its dump).  */
 
 #define IFACE 0x5c02
-#define TAGS(num, rqw, rpw) \
-  CT_MKTAG (IFACE, num, rqw), CT_MKTAG (IFACE, num, rpw)
-/* (TAGS is two arguments once expanded.)  */
-#define HDR(...) CT_HDR (__VA_ARGS__)
-#define RESULT(n) CT_VAL (CT_RESULT, 1, 0, n)
+#define R IDL_CT_F_RESULT
+#define G IDL_CT_F_GENERAL
+#define X IDL_CT_F_XREQ
+#define HDR(np, flags, num, rqw, nrq, nrp, niq, nip, rpw, nrqe) \
+  CT_HDR (np, flags, CT_MKTAG (IFACE, num, rqw), nrq, nrp, niq, nip, rpw, \
+	  nrqe)
 
 static const uint32_t t_calls[] = {
-  HDR (0, IDL_CT_F_RESULT, CT_S (8), TAGS (1, 0, 1), 0, 0),
-  CT_MSG (0, 0, 0, 0, 0, 0),
-  CT_MSG (1, 1, 0, 0, 0, 0), RESULT (8)
+  HDR (0, R, 1, 0, 0, 1, 0, 0, 1, 0), CT_RES (8, CT_S)
 };
 
-/* _Bool lists: struct small_s has one at byte 1, struct mid_s four
-   from byte 24, struct big_s one at 128, bool[3] three.  */
-#define BLK_BOOLS CT_END (4, 3, 0, 3, 0)
+/* _Bool lists (their index in the table is counted by hand): struct
+   small_s has one at byte 1, struct mid_s four from byte 24, struct
+   big_s one at 128, bool[3] three.  */
 static const uint32_t t_blk[] = {
-  HDR (4, IDL_CT_F_RESULT, CT_S (8), TAGS (2, 9, 6), 3, 0),
-  CT_BLOCK (CT_IN, 0, 8, 4, BLK_BOOLS),
-  CT_BLOCK (CT_IN, CT_PTR, 32, 8, BLK_BOOLS + 2),
-  CT_BLOCK (CT_OUT, CT_PTR, 8, 4, BLK_BOOLS),
-  CT_BLOCK (CT_INOUT, CT_PTR, 32, 8, BLK_BOOLS + 2),
-  CT_MSG (9, 3, 0, 0, 0, 0),
-  CT_BLK (0, 1, 8), CT_BLK (1, 2, 32), CT_BLK (3, 6, 32),
-  CT_MSG (6, 3, 0, 0, 0, 0),
-  RESULT (8), CT_BLK (2, 2, 8), CT_BLK (3, 3, 32),
-  1, 1,
-  4, 24, 25, 26, 27
+  HDR (4, R | G, 2, 9, 3, 3, 0, 0, 6, 0),
+  CT_BLKB (0, 1, 8, 0, 15), CT_BLKB (1, 2, 32, 0, 17),
+  CT_BLKB (3, 6, 32, 0, 17),
+  CT_RES (8, CT_S), CT_BLKB (2, 2, 8, 0, 15), CT_BLKB (3, 3, 32, 1, 17),
+  /* 15 */ 1, 1,
+  /* 17 */ 4, 24, 25, 26, 27
 };
 
-#define BIG_BOOLS CT_END (4, 0, 3, 1, 2)
 static const uint32_t t_bigblk[] = {
-  HDR (4, IDL_CT_F_RESULT, CT_S (8), TAGS (3, 0, 1), 0, 3),
-  CT_BLOCK (CT_IN, 0, 136, 8, BIG_BOOLS),
-  CT_BLOCK (CT_IN, CT_PTR, 136, 8, BIG_BOOLS),
-  CT_BLOCK (CT_OUT, CT_PTR, 136, 8, BIG_BOOLS),
-  CT_BLOCK (CT_INOUT, CT_PTR, 136, 8, BIG_BOOLS),
-  CT_MSG (0, 0, 3, 408, 408, 0),
-  CT_ITEM (0, 1, 0, 8, 136), CT_ITEM (1, 1, 136, 8, 136),
-  CT_ITEM (3, 1, 272, 8, 136),
-  CT_MSG (1, 1, 2, 272, 272, 0),
-  RESULT (8),
-  CT_ITEM (2, 1, 0, 8, 136), CT_ITEM (3, 1, 136, 8, 136),
-  1, 128
+  HDR (4, R | G | X, 3, 0, 0, 1, 3, 2, 1, 0),
+  CT_RES (8, CT_S),
+  CT_FIXED (0, CT_BOOLS, 3, 136), 23,
+  CT_FIXED_AT (1, CT_BOOLS, 3, 136, 136), 23,
+  CT_FIXED_AT (3, CT_INOUT | CT_BOOLS, 3, 136, 272), 23,
+  CT_FIXED (2, CT_BOOLS, 3, 136), 23,
+  CT_FIXED_AT (3, CT_INOUT | CT_BOOLS, 3, 136, 136), 23,
+  /* 23 */ 1, 128
 };
 
 static const uint32_t t_arr[] = {
-  HDR (2, IDL_CT_F_RESULT, CT_S (8), TAGS (4, 2, 2), 1, 0),
-  CT_BLOCK (CT_IN, CT_PTR, 12, 2, 0),
-  CT_BLOCK (CT_OUT, CT_PTR, 3, 1, CT_END (2, 1, 0, 2, 0)),
-  CT_MSG (2, 1, 0, 0, 0, 0), CT_BLK (0, 1, 12),
-  CT_MSG (2, 2, 0, 0, 0, 0), RESULT (8), CT_BLK (1, 2, 3),
-  3, 0, 1, 2
+  HDR (2, R | G, 4, 2, 1, 2, 0, 0, 2, 0),
+  CT_BLK (0, 1, 12, 0),
+  CT_RES (8, CT_S), CT_BLKB (1, 2, 3, 0, 8),
+  /* 8 */ 3, 0, 1, 2
 };
 
 static const uint32_t t_sput[] = {
-  HDR (1, IDL_CT_F_RESULT, CT_S (4), TAGS (5, 0, 1), 0, 1),
-  CT_STRING_LAST (CT_IN, 16),
-  CT_MSG (0, 0, 1, 0, 17, 0), CT_ITEM (0, IDL_CT_I_IMPLIED, 0, 8, 17),
-  CT_MSG (1, 1, 0, 0, 0, 0), RESULT (4)
+  HDR (1, R | G | X, 5, 0, 0, 1, 1, 0, 1, 0),
+  CT_RES (4, CT_S),
+  CT_STR (0, CT_IMPLIED, 16)
 };
 
 static const uint32_t t_sget[] = {
-  HDR (3, IDL_CT_F_RESULT, CT_S (4), TAGS (6, 1, 1), 2, 0),
-  CT_STRING (CT_OUT, 8), CT_SCALAR (CT_IN, 0, CT_S (4)),
-  CT_SCALAR (CT_IN, 0, CT_S (4)),
-  CT_MSG (1, 2, 0, 0, 0, 0), CT_VAL (1, 1, 0, 4), CT_VAL (2, 1, 4, 4),
-  CT_MSG (1, 2, 1, 0, 9, 0), RESULT (4), CT_LEN (0, 1, 4),
-  CT_ITEM (0, 0, 0, 8, 9)
+  HDR (3, R | G, 6, 1, 2, 2, 0, 1, 1, 0),
+  CT_VAL (1, 1, 0, 4, CT_S), CT_VAL (2, 1, 4, 4, CT_S),
+  CT_RES (4, CT_S), CT_LEN (0, 1, 4),
+  CT_STR (0, 0, 8)
 };
 
 static const uint32_t t_sio[] = {
-  HDR (2, IDL_CT_F_RESULT, CT_S (4), TAGS (7, 1, 1), 1, 1),
-  CT_SCALAR (CT_IN, 0, CT_S (4)), CT_STRING_LAST (CT_INOUT, 12),
-  CT_MSG (1, 1, 1, 0, 13, 0), CT_VAL (0, 1, 0, 4),
-  CT_ITEM (1, IDL_CT_I_IMPLIED, 0, 8, 13),
-  CT_MSG (1, 2, 1, 0, 13, 0), RESULT (4), CT_LEN (1, 1, 4),
-  CT_ITEM (1, 0, 0, 8, 13)
+  HDR (2, R | G | X, 7, 1, 1, 2, 1, 1, 1, 0),
+  CT_VAL (0, 1, 0, 4, CT_S),
+  CT_RES (4, CT_S), CT_LEN (1, 1, 4),
+  CT_STR (1, CT_INOUT | CT_IMPLIED, 12),
+  CT_STR (1, CT_INOUT, 12)
 };
 
 static const uint32_t t_three[] = {
-  HDR (5, IDL_CT_F_RESULT, CT_S (8), TAGS (8, 1, 2), 3, 2),
-  CT_SCALAR (CT_IN, 0, CT_S (2)), CT_STRING (CT_IN, 100),
-  CT_STRING_LAST (CT_INOUT, 50), CT_SCALAR (CT_IN, 0, CT_S (1)),
-  CT_STRING (CT_OUT, 151),
-  CT_MSG (1, 3, 2, 0, 155, 0),
-  CT_VAL (0, 1, 0, 2), CT_LEN (1, 1, 4), CT_VAL (3, 1, 2, 1),
-  CT_ITEM (1, 0, 0, 8, 101), CT_ITEM (2, IDL_CT_I_IMPLIED, 0, 8, 51),
-  CT_MSG (2, 3, 2, 0, 208, 0),
-  RESULT (8), CT_LEN (2, 2, 0), CT_LEN (4, 2, 4),
-  CT_ITEM (2, 0, 0, 8, 51), CT_ITEM (4, 0, 56, 8, 152)
+  HDR (5, R | G | X, 8, 1, 3, 3, 2, 2, 2, 1),
+  CT_LEN (1, 1, 4), CT_VAL (0, 1, 0, 2, CT_S), CT_VAL (3, 1, 2, 1, CT_S),
+  CT_RES (8, CT_S), CT_LEN (2, 2, 0), CT_LEN (4, 2, 4),
+  CT_STR (1, 0, 100), CT_STR (2, CT_INOUT | CT_IMPLIED, 50),
+  CT_STR (2, CT_INOUT, 50), CT_STR_AT (4, 0, 151, 56)
 };
 
 static const uint32_t t_bin[] = {
-  HDR (2, IDL_CT_F_RESULT, CT_U (8), TAGS (9, 1, 1), 1, 1),
-  CT_BUFFER (CT_IN, 4, 4, 32, 1, IDL_CT_NONE, 0),
-  CT_SCALAR (CT_IN, 0, CT_S (2)),
-  CT_MSG (1, 1, 1, 0, 128, 0), CT_VAL (1, 1, 0, 2),
-  CT_ITEM (0, 0, 0, 8, 128),
-  CT_MSG (1, 1, 0, 0, 0, 0), RESULT (8)
+  HDR (2, R | G | X, 9, 1, 1, 1, 1, 0, 1, 0),
+  CT_VAL (1, 1, 0, 2, CT_S),
+  CT_RES (8, CT_U),
+  CT_BUF (0, 0, 3, 32, 4, CT_VAL (1, 1, 0, 2, CT_S))
 };
 
 static const uint32_t t_bout[] = {
-  HDR (4, IDL_CT_F_RESULT, CT_S (4), TAGS (10, 1, 1), 2, 0),
-  CT_SCALAR (CT_IN, 0, CT_U (4)),
-  CT_BUFFER (CT_OUT, 4, 4, 64, 2, 3, 0),
-  CT_SCALAR (CT_IN, 0, CT_U (4)), CT_SCALAR (CT_OUT, CT_PTR, CT_S (2)),
-  CT_MSG (1, 2, 0, 0, 0, 0), CT_VAL (0, 1, 0, 4), CT_VAL (2, 1, 4, 4),
-  CT_MSG (1, 2, 1, 0, 256, 0), RESULT (4), CT_VAL (3, 1, 4, 2),
-  CT_ITEM (1, 0, 0, 8, 256)
+  HDR (4, R | G, 10, 1, 2, 2, 0, 1, 1, 0),
+  CT_VAL (0, 1, 0, 4, CT_U), CT_VAL (2, 1, 4, 4, CT_U),
+  CT_RES (4, CT_S), CT_VAL (3, 1, 4, 2, CT_S),
+  CT_BUF_LEN (1, 0, 3, 64, 4, CT_VAL (2, 1, 4, 4, CT_U),
+	      CT_VAL (3, 1, 4, 2, CT_S))
 };
 
 static const uint32_t t_ball[] = {
-  HDR (2, 0, 0, TAGS (11, 1, 0), 1, 0),
-  CT_BUFFER (CT_OUT, 2, 2, 100, 1, IDL_CT_NONE, 0),
-  CT_SCALAR (CT_IN, 0, CT_U (8)),
-  CT_MSG (1, 1, 0, 0, 0, 0), CT_VAL (1, 1, 0, 8),
-  CT_MSG (0, 0, 1, 0, 200, 0), CT_ITEM (0, 0, 0, 8, 200)
+  HDR (2, G, 11, 1, 1, 0, 0, 1, 0, 0),
+  CT_VAL (1, 1, 0, 8, CT_U),
+  CT_BUF (0, 0, 3, 100, 2, CT_VAL (1, 1, 0, 8, CT_U))
 };
 
 static const uint32_t t_bio[] = {
-  HDR (5, IDL_CT_F_RESULT, CT_U (8), TAGS (12, 2, 2), 4, 1),
-  CT_SCALAR (CT_IN, 0, CT_S (4)),
-  CT_BUFFER (CT_INOUT, 4, 4, 50, 2, 3, 0),
-  CT_SCALAR (CT_IN, 0, CT_S (4)), CT_SCALAR (CT_INOUT, CT_PTR, CT_S (4)),
-  CT_SCALAR (CT_IN, 0, CT_S (4)),
-  CT_MSG (2, 4, 1, 0, 200, 0),
-  CT_VAL (0, 1, 0, 4), CT_VAL (2, 1, 4, 4), CT_VAL (3, 2, 0, 4),
-  CT_VAL (4, 2, 4, 4),
-  CT_ITEM (1, 0, 0, 8, 200),
-  CT_MSG (2, 2, 1, 0, 200, 0), RESULT (8), CT_VAL (3, 2, 0, 4),
-  CT_ITEM (1, 0, 0, 8, 200)
+  HDR (5, R | G | X, 12, 2, 4, 2, 1, 1, 2, 0),
+  CT_VAL (0, 1, 0, 4, CT_S), CT_VAL (2, 1, 4, 4, CT_S),
+  CT_VAL (3, 2, 0, 4, CT_S), CT_VAL (4, 2, 4, 4, CT_S),
+  CT_RES (8, CT_U), CT_IOVAL (3, 2, 0, 4, CT_S),
+  CT_BUF_LEN (1, CT_INOUT, 3, 50, 4, CT_VAL (2, 1, 4, 4, CT_S),
+	      CT_VAL (3, 2, 0, 4, CT_S)),
+  CT_BUF_LEN (1, CT_INOUT, 3, 50, 4, CT_VAL (2, 1, 4, 4, CT_S),
+	      CT_IOVAL (3, 2, 0, 4, CT_S))
 };
 
 static const uint32_t t_bio2[] = {
-  HDR (2, IDL_CT_F_RESULT, CT_F (8), TAGS (13, 1, 1), 1, 1),
-  CT_BUFFER (CT_INOUT, 8, 8, 16, 1, IDL_CT_NONE, 0),
-  CT_SCALAR (CT_IN, 0, CT_U (4)),
-  CT_MSG (1, 1, 1, 0, 128, 0), CT_VAL (1, 1, 0, 4),
-  CT_ITEM (0, 0, 0, 8, 128),
-  CT_MSG (1, 1, 1, 0, 128, 0), RESULT (8), CT_ITEM (0, 0, 0, 8, 128)
+  HDR (2, R | G | X, 13, 1, 1, 1, 1, 1, 1, 0),
+  CT_VAL (1, 1, 0, 4, CT_U),
+  CT_RES (8, CT_F),
+  CT_BUF (0, CT_INOUT, 3, 16, 8, CT_VAL (1, 1, 0, 4, CT_U)),
+  CT_BUF (0, CT_INOUT, 3, 16, 8, CT_VAL (1, 1, 0, 4, CT_U))
 };
 
-#define BB_BOOLS CT_END (6, 3, 2, 1, 1)
 static const uint32_t t_bbool[] = {
-  HDR (6, IDL_CT_F_RESULT, CT_S (4), TAGS (14, 2, 1), 3, 2),
-  CT_BUFFER (CT_IN, 1, 1, 40, 1, IDL_CT_NONE, BB_BOOLS),
-  CT_SCALAR (CT_IN, 0, CT_S (4)),
-  CT_BUFFER (CT_OUT, 8, 4, 8, 3, IDL_CT_NONE, BB_BOOLS + 2),
-  CT_SCALAR (CT_IN, 0, CT_S (4)),
-  CT_BUFFER (CT_IN, 16, 16, 5, 5, IDL_CT_NONE, 0),
-  CT_SCALAR (CT_IN, 0, CT_U (1)),
-  CT_MSG (2, 3, 2, 0, 128, 0),
-  CT_VAL (1, 1, 0, 4), CT_VAL (3, 1, 4, 4), CT_VAL (5, 2, 0, 1),
-  CT_ITEM (0, 0, 0, 8, 40), CT_ITEM (4, 0, 0, 16, 80),
-  CT_MSG (1, 1, 1, 0, 64, 0), RESULT (4), CT_ITEM (2, 0, 0, 8, 64),
-  1, 0,
-  1, 1
+  HDR (6, R | G | X, 14, 2, 3, 1, 2, 1, 1, 0),
+  CT_VAL (1, 1, 0, 4, CT_S), CT_VAL (3, 1, 4, 4, CT_S),
+  CT_VAL (5, 2, 0, 1, CT_U),
+  CT_RES (4, CT_S),
+  CT_BUF (0, CT_BOOLS, 3, 40, 1, CT_VAL (1, 1, 0, 4, CT_S)), 22,
+  CT_BUF (4, 0, 4, 5, 16, CT_VAL (5, 2, 0, 1, CT_U)),
+  CT_BUF (2, CT_BOOLS, 3, 8, 8, CT_VAL (3, 1, 4, 4, CT_S)), 24,
+  /* 22 */ 1, 0,
+  /* 24 */ 1, 1
 };
 
 static const uint32_t t_fdin[] = {
-  HDR (2, IDL_CT_F_RESULT, CT_S (4), TAGS (15, 1, 1), 2, 0),
-  CT_FD (CT_IN, 0), CT_FD (CT_IN, 0),
-  CT_MSG (1, 2, 0, 0, 0, 2), CT_FDX (0, 1, 0), CT_FDX (1, 1, 4),
-  CT_MSG (1, 1, 0, 0, 0, 0), RESULT (4)
+  HDR (2, R | G | X, 15, 1, 2, 1, 0, 0, 1, 2),
+  CT_FDX (0, 1, 0), CT_FDX (1, 1, 4),
+  CT_RES (4, CT_S)
 };
 
 static const uint32_t t_fdout[] = {
-  HDR (3, IDL_CT_F_RESULT, CT_S (4), TAGS (16, 1, 2), 1, 0),
-  CT_SCALAR (CT_IN, 0, CT_S (4)), CT_FD (CT_OUT, CT_PTR),
-  CT_FD (CT_OUT, CT_PTR),
-  CT_MSG (1, 1, 0, 0, 0, 0), CT_VAL (0, 1, 0, 4),
-  CT_MSG (2, 3, 0, 0, 0, 2), RESULT (4), CT_FDX (1, 1, 4), CT_FDX (2, 2, 0)
+  HDR (3, R | G, 16, 1, 1, 3, 0, 0, 2, 0),
+  CT_VAL (0, 1, 0, 4, CT_S),
+  CT_RES (4, CT_S), CT_FDX (1, 1, 4), CT_FDX (2, 2, 0)
 };
 
 static const uint32_t t_fdmix[] = {
-  HDR (2, IDL_CT_F_RESULT, CT_S (4), TAGS (17, 1, 1), 1, 1),
-  CT_FD (CT_IN, 0), CT_STRING_LAST (CT_IN, 20),
-  CT_MSG (1, 1, 1, 0, 21, 1), CT_FDX (0, 1, 0),
-  CT_ITEM (1, IDL_CT_I_IMPLIED, 0, 8, 21),
-  CT_MSG (1, 1, 0, 0, 0, 0), RESULT (4)
+  HDR (2, R | G | X, 17, 1, 1, 1, 1, 0, 1, 1),
+  CT_FDX (0, 1, 0),
+  CT_RES (4, CT_S),
+  CT_STR (1, CT_IMPLIED, 20)
 };
 
 static const uint32_t t_onote[] = {
-  CT_HDR (3, IDL_CT_F_ONEWAY, 0, CT_MKTAG (IFACE, 18, 1) | IDL_TAG_ONEWAY, 0,
-	  2, 2),
-  CT_STRING (CT_IN, 30), CT_BUFFER (CT_IN, 4, 4, 4, 2, IDL_CT_NONE, 0),
-  CT_SCALAR (CT_IN, 0, CT_S (4)),
-  CT_MSG (1, 2, 2, 0, 48, 0), CT_LEN (0, 1, 0), CT_VAL (2, 1, 4, 4),
-  CT_ITEM (0, 0, 0, 8, 31), CT_ITEM (1, 0, 0, 8, 16),
-  CT_MSG (0, 0, 0, 0, 0, 0)
+  CT_HDR (3, IDL_CT_F_ONEWAY | G | X, CT_MKTAG (IFACE, 18, 1) | IDL_TAG_ONEWAY,
+	  2, 0, 2, 0, 0, 1),
+  CT_LEN (0, 1, 0), CT_VAL (2, 1, 4, 4, CT_S),
+  CT_STR (0, 0, 30), CT_BUF (1, 0, 3, 4, 4, CT_VAL (2, 1, 4, 4, CT_S))
 };
 
 static const uint32_t t_olast[] = {
-  HDR (1, IDL_CT_F_RESULT, CT_S (4), TAGS (19, 0, 1), 0, 0),
-  CT_STRING (CT_OUT, 30),
-  CT_MSG (0, 0, 0, 0, 0, 0),
-  CT_MSG (1, 2, 1, 0, 31, 0), RESULT (4), CT_LEN (0, 1, 4),
-  CT_ITEM (0, 0, 0, 8, 31)
+  HDR (1, R | G, 19, 0, 0, 2, 0, 1, 1, 0),
+  CT_RES (4, CT_S), CT_LEN (0, 1, 4),
+  CT_STR (0, 0, 30)
 };
 
 /* The compact clients.  */
@@ -750,7 +704,7 @@ CT_TH (onote) { (void) r; onote_impl (c, a[0], a[1], *(int *) a[2]); }
 CT_TH (olast) { *(int *) r = olast_impl (c, a[0]); }
 
 static const void *const cpl_ops[] = {
-  (const void *) (uintptr_t) 19,
+  CT_OPS_DENSE (IFACE, 1, 19),
   CT_OP (1, calls), CT_OP (2, blk), CT_OP (3, bigblk), CT_OP (4, arr),
   CT_OP (5, sput), CT_OP (6, sget), CT_OP (7, sio), CT_OP (8, three),
   CT_OP (9, bin), CT_OP (10, bout), CT_OP (11, ball), CT_OP (12, bio),

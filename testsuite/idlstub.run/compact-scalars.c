@@ -1,6 +1,6 @@
 /* { dg-do run } */
 /* Area: run
-   Purpose: compact mode's engine (runtime/compact.c) with scalars, from
+   Purpose: compact mode's engine (runtime/compact-*.c) with scalars, from
    hand-written tables: every size and value class by value (extremes
    included: sign bits, -0.0, NaN payloads), results of every class,
    in, out and inout pointers (out values start as zero on the server),
@@ -170,131 +170,98 @@ reset (void)
 /* The tables, as the plugin lays the operations out (its dump).  */
 
 #define IFACE 0x5c01
-#define R1(n) CT_MSG (1, 1, 0, 0, 0, 0), CT_VAL (CT_RESULT, 1, 0, n)
+#define VALUES(np, flags, num, rqw, nrq, nrp, rpw) \
+  CT_HDR (np, flags, CT_MKTAG (IFACE, num, rqw), nrq, nrp, 0, 0, rpw, 0)
 
 static const uint32_t t_tiny[] = {
-  CT_HDR (1, IDL_CT_F_RESULT, CT_S (8), CT_MKTAG (IFACE, 1, 1),
-	  CT_MKTAG (IFACE, 1, 1), 1, 0),
-  CT_SCALAR (CT_IN, 0, CT_S (8)),
-  CT_MSG (1, 1, 0, 0, 0, 0), CT_VAL (0, 1, 0, 8),
-  R1 (8)
+  VALUES (1, IDL_CT_F_RESULT, 1, 1, 1, 1, 1),
+  CT_VAL (0, 1, 0, 8, CT_S),
+  CT_RES (8, CT_S)
 };
 
 static const uint32_t t_every[] = {
-  CT_HDR (13, IDL_CT_F_RESULT, CT_U (8), CT_MKTAG (IFACE, 2, 7),
-	  CT_MKTAG (IFACE, 2, 1), 13, 0),
-  CT_SCALAR (CT_IN, 0, CT_S (1)), CT_SCALAR (CT_IN, 0, CT_U (1)),
-  CT_SCALAR (CT_IN, 0, CT_S (2)), CT_SCALAR (CT_IN, 0, CT_U (2)),
-  CT_SCALAR (CT_IN, 0, CT_S (4)), CT_SCALAR (CT_IN, 0, CT_U (4)),
-  CT_SCALAR (CT_IN, 0, CT_S (8)), CT_SCALAR (CT_IN, 0, CT_U (8)),
-  CT_SCALAR (CT_IN, 0, CT_B), CT_SCALAR (CT_IN, 0, CT_F (4)),
-  CT_SCALAR (CT_IN, 0, CT_F (8)), CT_SCALAR (CT_IN, 0, CT_U (4)),
-  CT_SCALAR (CT_IN, 0, CT_S (4)),
-  CT_MSG (7, 13, 0, 0, 0, 0),
-  CT_VAL (0, 1, 0, 1), CT_VAL (1, 1, 1, 1), CT_VAL (2, 1, 2, 2),
-  CT_VAL (3, 1, 4, 2), CT_VAL (4, 2, 0, 4), CT_VAL (5, 2, 4, 4),
-  CT_VAL (6, 3, 0, 8), CT_VAL (7, 4, 0, 8), CT_VAL (8, 1, 6, 1),
-  CT_VAL (9, 5, 0, 4), CT_VAL (10, 6, 0, 8), CT_VAL (11, 5, 4, 4),
-  CT_VAL (12, 7, 0, 4),
-  R1 (8)
+  VALUES (13, IDL_CT_F_RESULT, 2, 7, 13, 1, 1),
+  CT_VAL (0, 1, 0, 1, CT_S), CT_VAL (1, 1, 1, 1, CT_U),
+  CT_VAL (2, 1, 2, 2, CT_S), CT_VAL (3, 1, 4, 2, CT_U),
+  CT_VAL (4, 2, 0, 4, CT_S), CT_VAL (5, 2, 4, 4, CT_U),
+  CT_VAL (6, 3, 0, 8, CT_S), CT_VAL (7, 4, 0, 8, CT_U),
+  CT_VAL (8, 1, 6, 1, CT_B), CT_VAL (9, 5, 0, 4, CT_F),
+  CT_VAL (10, 6, 0, 8, CT_F), CT_VAL (11, 5, 4, 4, CT_U),
+  CT_VAL (12, 7, 0, 4, CT_S),
+  CT_RES (8, CT_U)
 };
 
-#define RESULT_OF(name, num, pvalue, psize, rvalue, rsize)		\
+#define RESULT_OF(name, num, pcls, psize, rcls, rsize)			\
   static const uint32_t t_##name[] = {					\
-    CT_HDR (1, IDL_CT_F_RESULT, rvalue, CT_MKTAG (IFACE, num, 1),	\
-	    CT_MKTAG (IFACE, num, 1), 1, 0),				\
-    CT_SCALAR (CT_IN, 0, pvalue),					\
-    CT_MSG (1, 1, 0, 0, 0, 0), CT_VAL (0, 1, 0, psize),		\
-    R1 (rsize)								\
+    VALUES (1, IDL_CT_F_RESULT, num, 1, 1, 1, 1),			\
+    CT_VAL (0, 1, 0, psize, pcls),					\
+    CT_RES (rsize, rcls)						\
   };
-RESULT_OF (r_s8, 3, CT_S (4), 4, CT_S (1), 1)
-RESULT_OF (r_u16, 4, CT_S (4), 4, CT_U (2), 2)
-RESULT_OF (r_bool, 5, CT_S (4), 4, CT_B, 1)
-RESULT_OF (r_f32, 6, CT_F (4), 4, CT_F (4), 4)
-RESULT_OF (r_f64, 7, CT_F (8), 8, CT_F (8), 8)
-RESULT_OF (r_s16, 8, CT_S (2), 2, CT_S (2), 2)
-RESULT_OF (r_enum, 9, CT_S (4), 4, CT_S (4), 4)
-RESULT_OF (far, 40000, CT_U (1), 1, CT_U (1), 1)
+RESULT_OF (r_s8, 3, CT_S, 4, CT_S, 1)
+RESULT_OF (r_u16, 4, CT_S, 4, CT_U, 2)
+RESULT_OF (r_bool, 5, CT_S, 4, CT_B, 1)
+RESULT_OF (r_f32, 6, CT_F, 4, CT_F, 4)
+RESULT_OF (r_f64, 7, CT_F, 8, CT_F, 8)
+RESULT_OF (r_s16, 8, CT_S, 2, CT_S, 2)
+RESULT_OF (r_enum, 9, CT_S, 4, CT_S, 4)
+RESULT_OF (far, 40000, CT_U, 1, CT_U, 1)
 
 static const uint32_t t_ptrs[] = {
-  CT_HDR (7, IDL_CT_F_RESULT, CT_S (4), CT_MKTAG (IFACE, 10, 2),
-	  CT_MKTAG (IFACE, 10, 4), 4, 0),
-  CT_SCALAR (CT_IN, CT_PTR, CT_S (2)), CT_SCALAR (CT_OUT, CT_PTR, CT_S (1)),
-  CT_SCALAR (CT_OUT, CT_PTR, CT_F (8)), CT_SCALAR (CT_INOUT, CT_PTR, CT_S (8)),
-  CT_SCALAR (CT_INOUT, CT_PTR, CT_B), CT_SCALAR (CT_OUT, CT_PTR, CT_U (4)),
-  CT_SCALAR (CT_INOUT, CT_PTR, CT_F (4)),
-  CT_MSG (2, 4, 0, 0, 0, 0),
-  CT_VAL (0, 1, 0, 2), CT_VAL (3, 2, 0, 8), CT_VAL (4, 1, 2, 1),
-  CT_VAL (6, 1, 4, 4),
-  CT_MSG (4, 7, 0, 0, 0, 0),
-  CT_VAL (CT_RESULT, 1, 0, 4), CT_VAL (1, 1, 4, 1), CT_VAL (2, 2, 0, 8),
-  CT_VAL (3, 3, 0, 8), CT_VAL (4, 1, 5, 1), CT_VAL (5, 4, 0, 4),
-  CT_VAL (6, 4, 4, 4)
+  VALUES (7, IDL_CT_F_RESULT, 10, 2, 4, 7, 4),
+  CT_VAL (0, 1, 0, 2, CT_S), CT_VAL (3, 2, 0, 8, CT_S),
+  CT_VAL (4, 1, 2, 1, CT_B), CT_VAL (6, 1, 4, 4, CT_F),
+  CT_RES (4, CT_S), CT_VAL (1, 1, 4, 1, CT_S), CT_VAL (2, 2, 0, 8, CT_F),
+  CT_IOVAL (3, 3, 0, 8, CT_S), CT_IOVAL (4, 1, 5, 1, CT_B),
+  CT_VAL (5, 4, 0, 4, CT_U), CT_IOVAL (6, 4, 4, 4, CT_F)
 };
 
 static const uint32_t t_note[] = {
-  CT_HDR (2, IDL_CT_F_ONEWAY, 0, CT_MKTAG (IFACE, 11, 1) | IDL_TAG_ONEWAY,
-	  0, 2, 0),
-  CT_SCALAR (CT_IN, 0, CT_S (4)), CT_SCALAR (CT_IN, 0, CT_S (2)),
-  CT_MSG (1, 2, 0, 0, 0, 0), CT_VAL (0, 1, 0, 4), CT_VAL (1, 1, 4, 2),
-  CT_MSG (0, 0, 0, 0, 0, 0)
+  CT_HDR (2, IDL_CT_F_ONEWAY, CT_MKTAG (IFACE, 11, 1) | IDL_TAG_ONEWAY, 2, 0,
+	  0, 0, 0, 0),
+  CT_VAL (0, 1, 0, 4, CT_S), CT_VAL (1, 1, 4, 2, CT_S)
 };
 
 #define NO_PARAMS(name, num)						\
   static const uint32_t t_##name[] = {					\
-    CT_HDR (0, IDL_CT_F_RESULT, CT_S (8), CT_MKTAG (IFACE, num, 0),	\
-	    CT_MKTAG (IFACE, num, 1), 0, 0),				\
-    CT_MSG (0, 0, 0, 0, 0, 0),						\
-    R1 (8)								\
+    VALUES (0, IDL_CT_F_RESULT, num, 0, 0, 1, 1),			\
+    CT_RES (8, CT_S)							\
   };
 NO_PARAMS (last, 12)
 NO_PARAMS (none, 15)
 
 static const uint32_t t_four[] = {
-  CT_HDR (4, IDL_CT_F_RESULT, CT_S (8), CT_MKTAG (IFACE, 13, 4),
-	  CT_MKTAG (IFACE, 13, 1), 4, 0),
-  CT_SCALAR (CT_IN, 0, CT_S (8)), CT_SCALAR (CT_IN, 0, CT_S (8)),
-  CT_SCALAR (CT_IN, 0, CT_S (8)), CT_SCALAR (CT_IN, 0, CT_S (8)),
-  CT_MSG (4, 4, 0, 0, 0, 0),
-  CT_VAL (0, 1, 0, 8), CT_VAL (1, 2, 0, 8), CT_VAL (2, 3, 0, 8),
-  CT_VAL (3, 4, 0, 8),
-  R1 (8)
+  VALUES (4, IDL_CT_F_RESULT, 13, 4, 4, 1, 1),
+  CT_VAL (0, 1, 0, 8, CT_S), CT_VAL (1, 2, 0, 8, CT_S),
+  CT_VAL (2, 3, 0, 8, CT_S), CT_VAL (3, 4, 0, 8, CT_S),
+  CT_RES (8, CT_S)
 };
 
 static const uint32_t t_five[] = {
-  CT_HDR (5, IDL_CT_F_RESULT, CT_S (8), CT_MKTAG (IFACE, 14, 5),
-	  CT_MKTAG (IFACE, 14, 1), 5, 0),
-  CT_SCALAR (CT_IN, 0, CT_S (8)), CT_SCALAR (CT_IN, 0, CT_S (8)),
-  CT_SCALAR (CT_IN, 0, CT_S (8)), CT_SCALAR (CT_IN, 0, CT_S (8)),
-  CT_SCALAR (CT_IN, 0, CT_S (8)),
-  CT_MSG (5, 5, 0, 0, 0, 0),
-  CT_VAL (0, 1, 0, 8), CT_VAL (1, 2, 0, 8), CT_VAL (2, 3, 0, 8),
-  CT_VAL (3, 4, 0, 8), CT_VAL (4, 5, 0, 8),
-  R1 (8)
+  VALUES (5, IDL_CT_F_RESULT, 14, 5, 5, 1, 1),
+  CT_VAL (0, 1, 0, 8, CT_S), CT_VAL (1, 2, 0, 8, CT_S),
+  CT_VAL (2, 3, 0, 8, CT_S), CT_VAL (3, 4, 0, 8, CT_S),
+  CT_VAL (4, 5, 0, 8, CT_S),
+  CT_RES (8, CT_S)
 };
 
 static const uint32_t t_nothing[] = {
-  CT_HDR (0, 0, 0, CT_MKTAG (IFACE, 16, 0), CT_MKTAG (IFACE, 16, 0), 0, 0),
-  CT_MSG (0, 0, 0, 0, 0, 0),
-  CT_MSG (0, 0, 0, 0, 0, 0)
+  VALUES (0, 0, 16, 0, 0, 0, 0)
 };
 
 static const uint32_t t_small[] = {
-  CT_HDR (3, IDL_CT_F_RESULT, CT_S (8), CT_MKTAG (IFACE, 17, 2),
-	  CT_MKTAG (IFACE, 17, 1), 3, 0),
-  CT_SCALAR (CT_IN, 0, CT_S (2)), CT_SCALAR (CT_IN, 0, CT_S (8)),
-  CT_SCALAR (CT_IN, 0, CT_S (2)),
-  CT_MSG (2, 3, 0, 0, 0, 0),
-  CT_VAL (0, 1, 0, 2), CT_VAL (1, 2, 0, 8), CT_VAL (2, 1, 2, 2),
-  R1 (8)
+  VALUES (3, IDL_CT_F_RESULT, 17, 2, 3, 1, 1),
+  CT_VAL (0, 1, 0, 2, CT_S), CT_VAL (1, 2, 0, 8, CT_S),
+  CT_VAL (2, 1, 2, 2, CT_S),
+  CT_RES (8, CT_S)
 };
 
+/* bool_in's server side is a direct thunk (IDL_CT_F_DIRECT): it reads
+   the request itself and returns the reply's tag, as the plugin's
+   thunks of operations with values only do.  */
 static const uint32_t t_bool_in[] = {
-  CT_HDR (2, IDL_CT_F_RESULT, CT_S (4), CT_MKTAG (IFACE, 18, 1),
-	  CT_MKTAG (IFACE, 18, 1), 2, 0),
-  CT_SCALAR (CT_IN, 0, CT_B), CT_SCALAR (CT_IN, CT_PTR, CT_B),
-  CT_MSG (1, 2, 0, 0, 0, 0), CT_VAL (0, 1, 0, 1), CT_VAL (1, 1, 1, 1),
-  R1 (4)
+  VALUES (2, IDL_CT_F_RESULT | IDL_CT_F_DIRECT, 18, 1, 2, 1, 1),
+  CT_VAL (0, 1, 0, 1, CT_B), CT_VAL (1, 1, 1, 1, CT_B),
+  CT_RES (4, CT_S)
 };
 
 static long
@@ -370,7 +337,7 @@ c_nothing (idl_binding_t *b)
       nothing (b);
       return;
     }
-  CHECK (ct_call (b, t_nothing, NULL, NULL) == CT_MKTAG (IFACE, 16, 0));
+  CHECK (ct_call (b, t_nothing, NULL, NULL) == 0 && idl_error (b) == IDL_OK);
 }
 
 static long
@@ -429,11 +396,22 @@ CT_TH (small)
   *(long *) r = small_impl (c, *(short *) a[0], *(long *) a[1],
 			    *(short *) a[2]);
 }
-CT_TH (bool_in) { *(int *) r = bool_in_impl (c, *(bool *) a[0], a[1]); }
+/* Direct: the arguments in the request's word 1, _Bools rebuilt as
+   bits != 0; the result in the reply's word 1.  */
+static uint64_t
+th_bool_in (idl_call_t *c, void *const *a, void *r)
+{
+  unsigned char *msg = (unsigned char *) a;
+  bool y = msg[9] != 0;
+  (void) r;
+  uint64_t res = (uint32_t) bool_in_impl (c, msg[8] != 0, &y);
+  memcpy (msg + 8, &res, 8);
+  return CT_MKTAG (IFACE, 18, 1);
+}
 CT_TH (far) { *(unsigned char *) r = far_impl (c, *(unsigned char *) a[0]); }
 
 static const void *const csc_ops[] = {
-  (const void *) (uintptr_t) 19,
+  CT_OPS_SPARSE (IFACE, 19),
   CT_OP (1, tiny), CT_OP (2, every), CT_OP (3, r_s8), CT_OP (4, r_u16),
   CT_OP (5, r_bool), CT_OP (6, r_f32), CT_OP (7, r_f64), CT_OP (8, r_s16),
   CT_OP (9, r_enum), CT_OP (10, ptrs), CT_OP (11, note), CT_OP (12, last),

@@ -6,14 +6,18 @@
    This file is part of idlstub; see COPYING for the terms.
 
    Included by the compact-*.c run tests only; they are the unit tests
-   of libidlrt's compact engine (runtime/compact.c) until the plugin
-   emits the tables itself.  A test declares its operations normally,
-   so the plugin generates fast client stubs and a fast dispatcher, and
-   writes the compact side by hand: a table per operation (the macros
-   below follow idlrt-abi.h, "Compact mode"; the layouts are those of
-   the plugin's dump), a wrapper per operation that calls the fast stub
-   or idl_compact_call as CT_COMPACT_CLIENT says, and a thunk per
-   operation for idl_compact_dispatch.
+   of libidlrt's compact engine (runtime/compact-client.c and
+   compact-server.c), which the plugin's compact stubs do not reach in
+   every way (its values-only operations bypass the client engine, and
+   its thunks of those are direct ones).  A test declares its
+   operations normally, so the plugin generates stubs and a dispatcher
+   of the mode under test (fast, or compact in the compact option set),
+   and writes the engine's side by hand: a table per operation (the
+   macros below follow idlrt-abi.h, "Compact mode"; the layouts are
+   those of the plugin's dump), a wrapper per operation that calls the
+   plugin's stub or, through ct_call, idl_compact_call as
+   CT_COMPACT_CLIENT says, and a thunk per operation for
+   idl_compact_dispatch.
 
    ct_run then runs the test's checks:
    1. co-located, through a recording dispatcher, for each of the four
@@ -31,91 +35,125 @@
 #include <idlstub.h>
 #include "idltest.h"
 
-/* Value encodings.  */
-#define CT_V(cls, size) ((cls) | (size) << 8)
-#define CT_S(size) CT_V (IDL_CT_V_SIGNED, size)
-#define CT_U(size) CT_V (IDL_CT_V_UNSIGNED, size)
-#define CT_B CT_V (IDL_CT_V_BOOL, 1)
-#define CT_F(size) CT_V (IDL_CT_V_FLOAT, size)
-
+/* Tags.  */
 #define CT_TAG32(t) (uint32_t) (t), (uint32_t) ((uint64_t) (t) >> 32)
 #define CT_MKTAG(iface, num, words) \
   ((uint64_t) (iface) << IDL_TAG_IFACE_SHIFT \
    | (uint64_t) (num) << IDL_TAG_OP_SHIFT | (words))
 
-/* Where a table with NP parameters has its request record, and its
-   reply record after a request of NRS slots and NRI items.  */
-#define CT_REQ_AT(np) (IDL_CT_HDR_WORDS + (np) * IDL_CT_PARAM_WORDS)
-#define CT_REPLY_AT(np, nrs, nri) \
-  (CT_REQ_AT (np) + IDL_CT_M_HDR_WORDS \
-   + (nrs) * IDL_CT_SLOT_WORDS + (nri) * IDL_CT_ITEM_WORDS)
-/* The first word after a reply record of NPS slots and NPI items.  */
-#define CT_END(np, nrs, nri, nps, npi) \
-  (CT_REPLY_AT (np, nrs, nri) + IDL_CT_M_HDR_WORDS \
-   + (nps) * IDL_CT_SLOT_WORDS + (npi) * IDL_CT_ITEM_WORDS)
+/* Value classes.  */
+#define CT_S IDL_CT_V_SIGNED
+#define CT_U IDL_CT_V_UNSIGNED
+#define CT_B IDL_CT_V_BOOL
+#define CT_F IDL_CT_V_FLOAT
 
-/* The header: NP parameters, FLAGS, the RESULT's value, the tags, and
-   the request's number of slots and items (to place the reply's
-   record).  */
-#define CT_HDR(np, flags, result, rqtag, rptag, nrs, nri) \
-  (np), (flags), (result), CT_TAG32 (rqtag), CT_TAG32 (rptag), \
-  CT_REQ_AT (np), CT_REPLY_AT (np, nrs, nri)
+/* The header: NP parameters, FLAGS, the request tag, NRQ request slots
+   and NRP reply slots, NIQ request items and NIP reply items, the
+   reply's words, and NRQE, how many request slots (listed first) the
+   client engine fills in (lengths and descriptors).  */
+#define CT_HDR(np, flags, rqtag, nrq, nrp, niq, nip, rwords, nrqe) \
+  (uint32_t) ((np) | (flags) << 8 | (nrq) << 16 | (nrp) << 24), \
+  CT_TAG32 (rqtag), \
+  (uint32_t) ((niq) | (nip) << 8 | (rwords) << 16 | (nrqe) << 24)
 
-/* Parameter records.  PTR is IDL_CT_PF_POINTER or 0.  */
-#define CT_P(kind, dir, flags, value, size, align, max, count, length, \
-	     bools) \
-  (kind), (dir), (flags), (value), (size), (align), (max), (count), \
-  (length), (bools)
-#define CT_SCALAR(dir, ptr, value) \
-  CT_P (IDL_CT_K_SCALAR, dir, ptr, value, 0, 0, 0, 0, IDL_CT_NONE, 0)
-#define CT_BLOCK(dir, ptr, size, align, bools) \
-  CT_P (IDL_CT_K_BLOCK, dir, ptr, 0, size, align, 0, 0, IDL_CT_NONE, bools)
-#define CT_STRING(dir, max) \
-  CT_P (IDL_CT_K_STRING, dir, 0, CT_U (4), 0, 0, max, 0, IDL_CT_NONE, 0)
-/* A request's last string: no length slot (IDL_CT_I_IMPLIED).  */
-#define CT_STRING_LAST(dir, max) \
-  CT_P (IDL_CT_K_STRING, dir, IDL_CT_PF_IMPLIED, CT_U (4), 0, 0, max, 0, \
-	IDL_CT_NONE, 0)
-#define CT_BUFFER(dir, esize, ealign, max, count, length, bools) \
-  CT_P (IDL_CT_K_BUFFER, dir, 0, 0, esize, ealign, max, count, length, \
-	bools)
-#define CT_FD(dir, ptr) \
-  CT_P (IDL_CT_K_FD, dir, ptr, CT_S (4), 0, 0, 0, 0, IDL_CT_NONE, 0)
+/* Slots: PARAM (IDL_CT_RESULT for the result), 1-based WORD, byte
+   offset OFF, ROLE, value class CLS, FLAGS (IDL_CT_S_INOUT,
+   IDL_CT_S_BOOLS), SIZE in bytes.  */
+#define CT_SLOT(param, word, off, role, cls, flags, size) \
+  (uint32_t) ((param) | (word) << 8 \
+	      | ((off) | (role) << IDL_CT_S_ROLE_SHIFT \
+		 | (cls) << IDL_CT_S_CLASS_SHIFT | (flags)) << 16 \
+	      | (uint32_t) (size) << 24)
+#define CT_VAL(param, word, off, size, cls) \
+  CT_SLOT (param, word, off, IDL_CT_R_VALUE, cls, 0, size)
+/* A reply's value of an inout parameter.  */
+#define CT_IOVAL(param, word, off, size, cls) \
+  CT_SLOT (param, word, off, IDL_CT_R_VALUE, cls, IDL_CT_S_INOUT, size)
+#define CT_RES(size, cls) CT_VAL (IDL_CT_RESULT, 1, 0, size, cls)
+#define CT_LEN(param, word, off) \
+  CT_SLOT (param, word, off, IDL_CT_R_LENGTH, CT_U, 0, 4)
+#define CT_FDX(param, word, off) \
+  CT_SLOT (param, word, off, IDL_CT_R_FD, CT_S, 0, 4)
+/* Blocks in words; with _Bools, the index of their list follows.  */
+#define CT_BLK(param, word, size, inout) \
+  CT_SLOT (param, word, 0, IDL_CT_R_BLOCK, 0, (inout) ? IDL_CT_S_INOUT : 0, \
+	   size)
+#define CT_BLKB(param, word, size, inout, list) \
+  CT_SLOT (param, word, 0, IDL_CT_R_BLOCK, 0, \
+	   IDL_CT_S_BOOLS | ((inout) ? IDL_CT_S_INOUT : 0), size), (list)
 
-#define CT_IN IDL_CT_D_IN
-#define CT_OUT IDL_CT_D_OUT
-#define CT_INOUT IDL_CT_D_INOUT
-#define CT_PTR IDL_CT_PF_POINTER
+/* Items.  FLAGS are IDL_CT_IF_*; A is log2 of the alignment.  A fixed
+   block of BYTES at offset OFF; a string of at most MAX chars (in a
+   reply, its region at OFF); a buffer of MAX elements of ESIZE bytes
+   whose count is slot COUNT, its length slot LEN, its _Bool list LIST.
+   Each macro adds the IDL_CT_IF_OFFSET, _LENGTH or _BOOLS its
+   arguments call for.  */
+#define CT_ITEM0(param, kind, flags, a) \
+  (uint32_t) ((param) | ((kind) | (flags)) << 8 | (a) << 16)
+#define CT_FIXED(param, flags, a, bytes) \
+  CT_ITEM0 (param, IDL_CT_K_FIXED, flags, a), (bytes)
+#define CT_FIXED_AT(param, flags, a, bytes, off) \
+  CT_ITEM0 (param, IDL_CT_K_FIXED, (flags) | IDL_CT_IF_OFFSET, a), (bytes), \
+  (off)
+#define CT_STR(param, flags, max) \
+  CT_ITEM0 (param, IDL_CT_K_STRING, flags, 3), (max)
+#define CT_STR_AT(param, flags, max, off) \
+  CT_ITEM0 (param, IDL_CT_K_STRING, (flags) | IDL_CT_IF_OFFSET, 3), (max), \
+  (off)
+#define CT_BUF(param, flags, a, max, esize, count) \
+  CT_ITEM0 (param, IDL_CT_K_BUFFER, flags, a), (max), (esize), (count)
+#define CT_BUF_AT(param, flags, a, max, off, esize, count) \
+  CT_ITEM0 (param, IDL_CT_K_BUFFER, (flags) | IDL_CT_IF_OFFSET, a), (max), \
+  (off), (esize), (count)
+#define CT_BUF_LEN(param, flags, a, max, esize, count, len) \
+  CT_ITEM0 (param, IDL_CT_K_BUFFER, (flags) | IDL_CT_IF_LENGTH, a), (max), \
+  (esize), (count), (len)
 
-/* A message record, its slots and its items.  */
-#define CT_MSG(words, nslots, nitems, fixed, maxpay, nfds) \
-  (words), (nslots), (nitems), (fixed), (maxpay), (nfds)
-#define CT_RESULT IDL_CT_NONE
-#define CT_SLOT(param, word, offset, size, role) \
-  (param), (word), (offset), (size), (role)
-#define CT_VAL(param, word, offset, size) \
-  CT_SLOT (param, word, offset, size, IDL_CT_R_VALUE)
-#define CT_LEN(param, word, offset) \
-  CT_SLOT (param, word, offset, 4, IDL_CT_R_LENGTH)
-#define CT_FDX(param, word, offset) \
-  CT_SLOT (param, word, offset, 4, IDL_CT_R_FD)
-#define CT_BLK(param, word, size) \
-  CT_SLOT (param, word, 0, size, IDL_CT_R_BLOCK)
-#define CT_ITEM(param, fixed, offset, align, maxbytes) \
-  (param), (fixed), (offset), (align), (maxbytes)
+#define CT_IN 0
+#define CT_INOUT IDL_CT_IF_INOUT
+#define CT_IMPLIED IDL_CT_IF_IMPLIED
+#define CT_BOOLS IDL_CT_IF_BOOLS
 
 /* The pairing being run: whose client stubs the checks call.  */
 static int ct_compact_client;
 
-/* The compact client: the fast stub, or the engine with a table.  The
-   engine's return says what idl_error says.  */
+/* The compact client: what a compact stub does around the engine.  ARGV
+   is, per parameter, its address (by value) or itself (a pointer); the
+   request's words are packed from it as the plugin's stub packs them,
+   descriptors by value are handed over as values, and the result's
+   bits are stored at R (as many bytes as its slot says).  Returns the
+   engine's return.  */
 static uint64_t
 ct_call (idl_binding_t *b, const uint32_t *t, void *const *argv, void *r)
 {
-  uint64_t tag = idl_compact_call (b, t, argv, r);
-  CHECK ((tag & IDL_TAG_ERROR) ? idl_error (b) != IDL_OK
-	 : idl_error (b) == IDL_OK);
-  return tag;
+  uint64_t words[IDL_MR_WORDS] = { 0 };
+  void *e[64];
+  const uint32_t *s = t + IDL_CT_HDR_WORDS;
+  unsigned np = t[0] & 0xff, nrq = (t[0] >> 16) & 0xff;
+  for (unsigned i = 0; i < np && i < 64; i++)
+    e[i] = argv[i];
+  for (unsigned k = 0; k < nrq; k++)
+    {
+      uint32_t x = *s, p = x & 0xff, word = (x >> 8) & 0xff;
+      uint32_t off = (x >> 16) & 7, role = (x >> 19) & 3, size = x >> 24;
+      if (role == IDL_CT_R_VALUE)
+	{
+	  uint64_t v = 0;
+	  memcpy (&v, argv[p], size);
+	  words[word - 1] |= v << (off * 8);
+	}
+      else if (role == IDL_CT_R_BLOCK)
+	memcpy (&words[word - 1], argv[p], size);
+      else if (role == IDL_CT_R_FD)
+	e[p] = (void *) (intptr_t) *(int *) argv[p];
+      s += 1 + (role == IDL_CT_R_BLOCK && ((x >> 16) & IDL_CT_S_BOOLS));
+    }
+  uint64_t res = idl_compact_call (b, t, e, words);
+  if (r && (t[0] >> 8) & IDL_CT_F_RESULT)
+    memcpy (r, &res, s[0] >> 24);
+  if (idl_error (b) != IDL_OK)
+    CHECK (res == 0);
+  return res;
 }
 
 #define CT_CALL(T, fast, table, ...)					\
@@ -134,9 +172,15 @@ ct_call (idl_binding_t *b, const uint32_t *t, void *const *argv, void *r)
 #define CT_TH(name) \
   static void th_##name (idl_call_t *c, void *const *a, void *r)
 
-/* An entry of a table of operations for idl_compact_dispatch.  */
-#define CT_OP(num, name) \
-  (const void *) (uintptr_t) (num), t_##name, (const void *) th_##name
+/* A table of operations for idl_compact_dispatch: the header of a
+   dense one (N operations numbered from BASE) or of a sparse one, then
+   an entry per operation.  */
+#define CT_OPS_DENSE(iface, base, n) \
+  (const void *) (uintptr_t) ((uint64_t) (iface) << 32 | (base) << 16 | (n))
+#define CT_OPS_SPARSE(iface, n) \
+  (const void *) (uintptr_t) ((uint64_t) (iface) << 32 | (n) << 16 \
+			      | IDL_CT_OPS_SPARSE)
+#define CT_OP(num, name) (const void *) th_##name, t_##name
 
 /* Per-call fingerprints of what crossed, in the co-located runs.  */
 #define CT_LOG_MAX 4096
