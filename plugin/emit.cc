@@ -1098,6 +1098,14 @@ emit_client_stub (idl_operation *op)
 	  if (s.role == IDL_SLOT_BLOCK)
 	    continue;
 	  tree v = unpack_value (bb, abi, rwords[s.word], s, sc[k]);
+	  if (s.param >= 0 && s.role == IDL_SLOT_VALUE
+	      && op->params[s.param].by_pointer
+	      && op->params[s.param].value.cls == IDL_VAL_BOOL)
+	    /* Its bytes go to the caller's _Bool: 0 or 1, whatever a
+	       hostile server sent.  */
+	    v = bb.assign (TREE_TYPE (v), NOP_EXPR,
+			   bb.assign (boolean_type_node, NE_EXPR, v,
+				      build_zero_cst (TREE_TYPE (v))));
 	  if (s.param < 0)
 	    result = v;
 	  else
