@@ -171,6 +171,16 @@ slot_of (const idl_message_layout &m, int i)
   return NULL;
 }
 
+/* OP's slot of parameter I of role ROLE in message M, or NULL.  */
+static const idl_slot *
+slot_of_role (const idl_message_layout &m, int i, enum idl_slot_role role)
+{
+  for (const idl_slot &s : m.slots)
+    if (s.param == i && s.role == role)
+      return &s;
+  return NULL;
+}
+
 /* A table under construction: its words, and the _Bool lists to append,
    each with the word that will hold its index.  */
 struct table_builder
@@ -206,22 +216,38 @@ param_bools (const idl_param &p)
   return offs;
 }
 
-/* Append message M's slots of OP to T, those the client engine fills in
-   (a request's lengths and descriptors) when ENGINE, the others when
-   not; a reply's all.  Returns how many.  */
+/* Which slots a table lists.  */
+enum slot_filter
+{
+  SLOTS_ENGINE,		/* a request's lengths and descriptors */
+  SLOTS_OTHERS,		/* a request's values and blocks */
+  SLOTS_ALL,
+  SLOTS_BOOL_BLOCKS	/* blocks with _Bools, which a server engine
+			   rewrites before a direct thunk runs */
+};
+
+/* Append message M's slots of OP that WHICH selects to T.  Returns how
+   many.  */
 static unsigned
 append_slots (table_builder &t, const idl_operation *op,
-	      const idl_message_layout &m, bool reply, bool engine)
+	      const idl_message_layout &m, bool reply, slot_filter which)
 {
   unsigned n = 0;
   for (const idl_slot &s : m.slots)
     {
-      if (!reply && engine != (s.role == IDL_SLOT_LENGTH
-			       || s.role == IDL_SLOT_FD))
-	continue;
+      bool engine = s.role == IDL_SLOT_LENGTH || s.role == IDL_SLOT_FD;
       std::vector<unsigned> offs;
       if (s.role == IDL_SLOT_BLOCK)
 	offs = param_bools (op->params[s.param]);
+      /* An inout block in the request's words whose reply is in the
+	 payload: the engine copies it there, so it needs it too.  */
+      bool to_payload = s.role == IDL_SLOT_BLOCK && !reply
+			&& op->params[s.param].dir == IDL_DIR_INOUT
+			&& !slot_of_role (op->reply, s.param, IDL_SLOT_BLOCK);
+      if ((which == SLOTS_ENGINE && !engine)
+	  || (which == SLOTS_OTHERS && engine)
+	  || (which == SLOTS_BOOL_BLOCKS && offs.empty () && !to_payload))
+	continue;
       t.w.push_back (slot_word (op, s, reply, !offs.empty ()));
       if (!offs.empty ())
 	t.bools (offs);
@@ -275,8 +301,9 @@ append_items (table_builder &t, const idl_operation *op,
     }
 }
 
-/* OP's table (idlrt-abi.h), as words; FOR_CLIENT leaves out the
-   request slots only a server reads.  */
+/* OP's table (idlrt-abi.h), as words.  FOR_CLIENT leaves out the
+   request slots only a server reads; a server's (for a direct thunk,
+   IDL_CT_F_DIRECT) lists only the slots the server engine handles.  */
 static std::vector<unsigned>
 operation_table (const idl_operation *op, bool for_client)
 {
@@ -286,17 +313,19 @@ operation_table (const idl_operation *op, bool for_client)
 		   | (op->has_result && !op->oneway ? IDL_CT_F_RESULT : 0)
 		   | (values_only (op) ? 0 : IDL_CT_F_GENERAL)
 		   | (!op->request.items.empty () || op->request.nfds
-		      ? IDL_CT_F_XREQ : 0);
+		      ? IDL_CT_F_XREQ : 0)
+		   | (for_client ? 0 : IDL_CT_F_DIRECT);
   t.w.resize (IDL_CT_HDR_WORDS, 0);
   t.w[1] = rq & 0xffffffff;
   t.w[2] = rq >> 32;
-  unsigned nrqe = append_slots (t, op, op->request, false, true);
+  unsigned nrqe = append_slots (t, op, op->request, false, SLOTS_ENGINE);
   unsigned nrq = nrqe;
   if (!for_client)
-    nrq += append_slots (t, op, op->request, false, false);
+    nrq += append_slots (t, op, op->request, false, SLOTS_BOOL_BLOCKS);
   unsigned nrp = 0;
   if (!op->oneway)
-    nrp = append_slots (t, op, op->reply, true, true);
+    nrp = append_slots (t, op, op->reply, true,
+			for_client ? SLOTS_ALL : SLOTS_ENGINE);
   append_items (t, op, op->request, false);
   if (!op->oneway)
     append_items (t, op, op->reply, true);
@@ -651,77 +680,61 @@ new_thunk (idl_operation *op, tree dispatcher, tree ret)
   return fn;
 }
 
-/* OP's thunk for the engine: the implementation called with ARGV's
-   arguments.  */
-static tree
-emit_thunk (idl_operation *op, tree dispatcher)
-{
-  tree fn = new_thunk (op, dispatcher, void_type_node);
-  tree call_ptr = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (dispatcher)));
-  tree call = DECL_ARGUMENTS (fn);
-  tree argv = DECL_CHAIN (call);
-  tree result = DECL_CHAIN (argv);
-  tree argv_type = TREE_TYPE (argv);
-
-  body_builder bb (fn, DECL_SOURCE_LOCATION (fn));
-  auto_vec<tree> args;
-  args.safe_push (call);
-  tree optype = TREE_TYPE (op->decl);
-  tree a = TREE_CHAIN (TYPE_ARG_TYPES (optype));
-  for (unsigned i = 0; i < op->params.size (); i++, a = TREE_CHAIN (a))
-    {
-      const idl_param &p = op->params[i];
-      tree ptype = TREE_VALUE (a);
-      tree slot = bb.load (build2 (MEM_REF, ptr_type_node, argv,
-				   build_int_cst (argv_type,
-						  i * POINTER_SIZE_UNITS)));
-      bool by_address = (p.kind == IDL_KIND_SCALAR || p.kind == IDL_KIND_BLOCK
-			 || p.kind == IDL_KIND_FD) && !p.by_pointer;
-      if (by_address)
-	args.safe_push (bb.load (bytes_at (ptype, slot, 0)));
-      else
-	args.safe_push (bb.assign (ptype, NOP_EXPR, slot));
-    }
-  tree impl = implementation_decl (op, call_ptr);
-  if (op->has_result)
-    {
-      tree r = bb.call (impl, args, op->result.type);
-      bb.store (bytes_at (op->result.type, result, 0), r);
-    }
-  else
-    bb.call_void (impl, args);
-  bb.ret (NULL_TREE);
-  bb.finish ();
-  add_function (fn);
-  return fn;
-}
-
-/* OP's direct thunk (values only): the arguments read in the request
-   MSG (given as ARGV), the reply's words written there, the reply's
-   tag returned.  Out values start as zero in a scratch copy of the
-   reply's words, which then replaces the request's (emit.cc,
-   emit_server_stub).  */
+/* OP's direct thunk: the arguments read in the request MSG (given as
+   ARGV) where they are in words, taken from the engine's ARGV (given as
+   RESULT) where they are in the payload; the reply's words written in
+   MSG.  Out values start as zero, out descriptors as -1 (emit.cc,
+   emit_server_stub).  The reply's words are built in place when no
+   argument points into the request's words (they are zeroed once every
+   value has been read), else in a scratch copy then copied.  The engine
+   has turned descriptor indices into descriptors and rewritten _Bools
+   in blocks before, and deals with descriptors and lengths in the
+   reply's words after.  */
 static tree
 emit_direct_thunk (idl_operation *op, tree dispatcher)
 {
   tree u64 = TREE_TYPE (TREE_TYPE (dispatcher));
-  tree fn = new_thunk (op, dispatcher, u64);
+  tree fn = new_thunk (op, dispatcher, void_type_node);
   tree call_ptr = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (dispatcher)));
   tree call = DECL_ARGUMENTS (fn);
   tree msg = DECL_CHAIN (call);
+  tree argv = DECL_CHAIN (msg);
 
   body_builder bb (fn, DECL_SOURCE_LOCATION (fn));
   unsigned rwords = op->oneway ? 0 : op->reply.words;
-  tree scratch = NULL_TREE;
-  if (rwords)
+  bool in_place = true;
+  for (unsigned i = 0; i < op->params.size (); i++)
+    {
+      const idl_param &p = op->params[i];
+      enum idl_slot_role role = p.kind == IDL_KIND_BLOCK ? IDL_SLOT_BLOCK
+				: IDL_SLOT_VALUE;
+      if ((p.kind == IDL_KIND_SCALAR || p.kind == IDL_KIND_BLOCK)
+	  && (p.by_pointer ? p.dir == IDL_DIR_IN : p.kind == IDL_KIND_BLOCK)
+	  && slot_of_role (op->request, i, role))
+	in_place = false;
+    }
+  /* Reply word K (1-based) is at REPLY + (K - 1) * 8.  */
+  tree scratch = NULL_TREE, reply = NULL_TREE;
+  if (rwords && !in_place)
     {
       scratch = bb.temp (build_array_type_nelts (u64, rwords), "reply");
       TREE_ADDRESSABLE (scratch) = 1;
-      for (unsigned k = 0; k < rwords; k++)
-	bb.store (build4 (ARRAY_REF, u64, scratch, size_int (k), NULL_TREE,
-			  NULL_TREE), build_zero_cst (u64));
+      reply = build_fold_addr_expr (scratch);
     }
-  tree scratch_addr = scratch ? build_fold_addr_expr (scratch) : NULL_TREE;
+  else if (rwords)
+    reply = bb.assign (TREE_TYPE (msg), POINTER_PLUS_EXPR, msg, size_int (8));
+  /* BASE + OFFSET as a pointer of BASE's type.  */
+  auto at = [&] (tree base, unsigned offset) {
+    if (!offset)
+      return base;
+    return bb.assign (TREE_TYPE (base), POINTER_PLUS_EXPR, base,
+		      size_int (offset));
+  };
+  auto engine_ptr = [&] (unsigned i) {
+    return bb.load (bytes_at (ptr_type_node, argv, i * POINTER_SIZE_UNITS));
+  };
+  /* Stores into the reply's words, made once they are zeroed.  */
+  std::vector<std::pair<tree, tree> > later;
 
   auto_vec<tree> args;
   args.safe_push (call);
@@ -730,21 +743,70 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
     {
       const idl_param &p = op->params[i];
       tree ptype = TREE_VALUE (a);
-      const idl_slot *in = slot_of (op->request, i);
-      const idl_slot *out = op->oneway ? NULL : slot_of (op->reply, i);
-      tree bits = in ? bits_type (in->size) : NULL_TREE;
-      unsigned at = in ? in->word * 8 + in->offset : 0;
+      if (p.kind == IDL_KIND_STRING || p.kind == IDL_KIND_BUFFER)
+	{
+	  args.safe_push (bb.assign (ptype, NOP_EXPR, engine_ptr (i)));
+	  continue;
+	}
+      enum idl_slot_role role = p.kind == IDL_KIND_BLOCK ? IDL_SLOT_BLOCK
+				: p.kind == IDL_KIND_FD ? IDL_SLOT_FD
+				: IDL_SLOT_VALUE;
+      const idl_slot *in = slot_of_role (op->request, i, role);
+      const idl_slot *out = op->oneway ? NULL
+			    : slot_of_role (op->reply, i, role);
+      if (p.kind == IDL_KIND_BLOCK)
+	{
+	  tree type = p.block_type;
+	  if (p.dir == IDL_DIR_IN ? !in : !out)
+	    {
+	      /* In the payload: the engine's pointer (into the request,
+		 or the reply area with an inout block copied there).  */
+	      tree ptr = engine_ptr (i);
+	      args.safe_push (p.by_pointer ? bb.assign (ptype, NOP_EXPR, ptr)
+			      : bytes_at (type, ptr, 0));
+	      continue;
+	    }
+	  if (!p.by_pointer)
+	    {
+	      args.safe_push (bytes_at (type, msg, in->word * 8));
+	      continue;
+	    }
+	  tree ptr;
+	  if (out)
+	    {
+	      unsigned o = (out->word - 1) * 8;
+	      if (p.dir == IDL_DIR_INOUT)
+		/* Sent in words, or in the payload where the engine
+		   found it.  */
+		later.push_back (std::make_pair
+				 (bytes_at (type, reply, o),
+				  bb.load (in ? bytes_at (type, msg, in->word * 8)
+					   : bytes_at (type, engine_ptr (i),
+						       0))));
+	      ptr = at (reply, o);
+	    }
+	  else
+	    ptr = at (msg, in->word * 8);
+	  args.safe_push (bb.assign (ptype, NOP_EXPR, ptr));
+	  continue;
+	}
+      unsigned size = p.kind == IDL_KIND_FD ? 4 : in ? in->size : out->size;
+      tree bits = bits_type (size);
+      unsigned from = in ? in->word * 8 + in->offset : 0;
       if (!p.by_pointer)
 	{
-	  /* A _Bool is rebuilt as bits != 0 (emit.cc, unpack_value).  */
-	  tree v = bb.load (bytes_at (bits, msg, at));
-	  args.safe_push (from_bits (bb, ptype, p.value.cls, v));
+	  /* A _Bool is rebuilt as bits != 0 (emit.cc, unpack_value); a
+	     descriptor is already one (the engine).  */
+	  tree v = bb.load (bytes_at (bits, msg, from));
+	  args.safe_push (p.kind == IDL_KIND_FD
+			  ? bb.assign (ptype, NOP_EXPR, v)
+			  : from_bits (bb, ptype, p.value.cls, v));
 	  continue;
 	}
       tree v = NULL_TREE;
       if (in)
 	{
-	  v = bb.load (bytes_at (bits, msg, at));
+	  v = bb.load (bytes_at (bits, msg, from));
 	  if (p.value.cls == IDL_VAL_BOOL)
 	    v = bb.assign (bits, NOP_EXPR,
 			   bb.assign (boolean_type_node, NE_EXPR, v,
@@ -754,39 +816,42 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
       if (out)
 	{
 	  unsigned o = (out->word - 1) * 8 + out->offset;
-	  if (v)
-	    bb.store (bytes_at (bits, scratch_addr, o), v);
-	  ptr = build2 (POINTER_PLUS_EXPR, TREE_TYPE (scratch_addr),
-			scratch_addr, size_int (o));
+	  if (v || p.kind == IDL_KIND_FD)
+	    later.push_back (std::make_pair (bytes_at (bits, reply, o),
+					     v ? v
+					     : build_all_ones_cst (bits)));
+	  ptr = at (reply, o);
 	}
       else
 	{
 	  if (p.value.cls == IDL_VAL_BOOL)
-	    bb.store (bytes_at (bits, msg, at), v);
-	  ptr = build2 (POINTER_PLUS_EXPR, TREE_TYPE (msg), msg, size_int (at));
+	    bb.store (bytes_at (bits, msg, from), v);
+	  ptr = at (msg, from);
 	}
-      args.safe_push (bb.assign (ptype, NOP_EXPR,
-				 bb.assign (TREE_TYPE (ptr), TREE_CODE (ptr),
-					    TREE_OPERAND (ptr, 0),
-					    TREE_OPERAND (ptr, 1))));
+      args.safe_push (bb.assign (ptype, NOP_EXPR, ptr));
     }
+  for (unsigned k = 0; k < rwords; k++)
+    bb.store (bytes_at (u64, reply, k * 8), build_zero_cst (u64));
+  for (auto &st : later)
+    bb.store (st.first, st.second);
   tree impl = implementation_decl (op, call_ptr);
   if (op->has_result && !op->oneway)
     {
       tree r = bb.call (impl, args, op->result.type);
       const idl_slot *rs = slot_of (op->reply, -1);
-      bb.store (bytes_at (bits_type (rs->size), scratch_addr,
+      bb.store (bytes_at (bits_type (rs->size), reply,
 			  (rs->word - 1) * 8 + rs->offset),
 		to_bits (bb, r, op->result));
     }
   else
     bb.call_void (impl, args);
-  for (unsigned k = 0; k < rwords; k++)
-    bb.store (bytes_at (u64, msg, (k + 1) * 8),
-	      bb.load (build4 (ARRAY_REF, u64, scratch, size_int (k),
-			       NULL_TREE, NULL_TREE)));
-  bb.ret (build_int_cstu (u64, op->oneway ? (unsigned HOST_WIDE_INT)
-			  IDL_TAG_ONEWAY : idl_reply_tag (op)));
+  /* (Read as bytes, alias set 0: the implementation wrote them as
+     whatever its types are.)  */
+  if (scratch)
+    for (unsigned k = 0; k < rwords; k++)
+      bb.store (bytes_at (u64, msg, (k + 1) * 8),
+		bb.load (bytes_at (u64, reply, k * 8)));
+  bb.ret (NULL_TREE);
   bb.finish ();
   add_function (fn);
   return fn;
@@ -831,7 +896,7 @@ idl_emit_compact_dispatcher (idl_interface *iface, std::vector<tree> &thunks)
 	}
       next = op->number + 1;
       bool direct = values_only (op);
-      tree thunk = direct ? emit_direct_thunk (op, fn) : emit_thunk (op, fn);
+      tree thunk = emit_direct_thunk (op, fn);
       thunks.push_back (thunk);
       CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
 			      fold_convert (cvoid_ptr,
@@ -839,7 +904,8 @@ idl_emit_compact_dispatcher (idl_interface *iface, std::vector<tree> &thunks)
       tree e;
       if (direct)
 	e = build_int_cstu (cvoid_ptr,
-			    1 | (idl_request_tag (op) & 0xffffffff) << 8);
+			    1 | (op->oneway ? 0 : op->reply.words) << 1
+			    | (idl_request_tag (op) & 0xffffffff) << 8);
       else
 	e = idl_first_element_address (table_of (op, false), cvoid_ptr);
       CONSTRUCTOR_APPEND_ELT (init, size_int (k++), e);

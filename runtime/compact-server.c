@@ -297,6 +297,241 @@ serve (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   return error_tag (IDL_E_BADMSG);
 }
 
+/* A direct thunk (IDL_CT_F_DIRECT), an idl_thunk_fn called as
+   (CALL, MSG, ARGV): reads the request's words in MSG, the payload's
+   items through ARGV, writes the reply's words.  */
+typedef idl_thunk_fn direct_fn;
+
+/* Run the operation of table T, IDL_CT_F_DIRECT and IDL_CT_F_GENERAL, on
+   the request in MSG, whose tag has been checked, with THUNK: what the
+   thunk cannot do from the layout alone.  The table lists the request's
+   lengths, descriptors and blocks with _Bools, the reply's lengths and
+   descriptors, and every item.  ARGV and LEN have a place per
+   parameter.  */
+static inline __attribute__ ((__always_inline__)) uint64_t
+serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+	      direct_fn thunk, void **argv, uint64_t *len)
+{
+  unsigned char *bytes = (unsigned char *) msg;
+  unsigned char *req_pay = bytes + IDL_MSG_REQ_PAYLOAD;
+  unsigned char *rep_pay = bytes + IDL_MSG_REPLY_PAYLOAD;
+  const uint32_t *s = t + IDL_CT_HDR_WORDS, *rs, *it, *ip;
+  struct ct_item m;
+  unsigned k;
+
+  /* 1. The request's lengths, descriptors (an index becomes the
+     descriptor: IDL_FD_NONE -1, others below the count received) and
+     blocks' _Bools, in place.  */
+  for (k = CT_NRQ (t); k; k--, s = ct_next_slot (s))
+    {
+      uint32_t x = *s;
+      unsigned char *at = bytes + S_BYTE (x);
+      argv[S_PARAM (x)] = at;
+      if (S_ROLE (x) == IDL_CT_R_LENGTH)
+	len[S_PARAM (x)] = *(u32_any *) at;
+      else if (S_ROLE (x) == IDL_CT_R_FD)
+	{
+	  uint64_t idx = *(u32_any *) at;
+	  int fd = -1;
+	  if (idx != IDL_FD_NONE)
+	    {
+	      if (__builtin_expect (idx >= msg[IDL_MSG_REQ_NFDS], 0))
+		goto bad;
+	      fd = (int) msg[IDL_MSG_REQ_FDS + idx];
+	    }
+	  *(int_any *) at = fd;
+	}
+      else if (S_HAS_BOOLS (x))
+	fix_bools (at, t, s[1], 1, 0);
+    }
+  rs = s;
+  for (k = CT_NRP (t); k; k--)
+    s = ct_next_slot (s);
+  it = s;
+
+  /* 2. The request's items, as serve checks them.  */
+  if (CT_NIQ (t))
+    {
+      uint64_t plen = msg[IDL_MSG_REQ_LEN], off = 0;
+      for (k = CT_NIQ (t); k; k--)
+	{
+	  it = ct_item (it, &m);
+	  uint32_t p = I_PARAM (m.head), kind = I_KIND (m.head);
+	  uint64_t start, n;
+	  if (kind == IDL_CT_K_FIXED)
+	    {
+	      start = m.offset;
+	      off = start + m.max;
+	      if (__builtin_expect (off > plen, 0))
+		goto bad;
+	      if (m.bools)
+		fix_bools (req_pay + start, t, m.bools, 1, 0);
+	      argv[p] = req_pay + start;
+	      continue;
+	    }
+	  start = align_up (off, I_ALIGN (m.head));
+	  if (kind == IDL_CT_K_STRING)
+	    {
+	      if (I_FLAGS (m.head) & IDL_CT_IF_IMPLIED)
+		{
+		  /* No length slot: the payload ends with the NUL.  */
+		  if (__builtin_expect (start >= plen
+					|| plen - start - 1 > m.max, 0))
+		    goto bad;
+		  n = plen - start - 1;
+		}
+	      else if (__builtin_expect ((n = len[p]) > m.max, 0))
+		goto bad;
+	      off = start + n + 1;
+	      /* The NUL must be where the length says; the string is
+		 never scanned (paper 000, 4.5.4).  */
+	      if (__builtin_expect (off > plen || req_pay[off - 1] != 0, 0))
+		goto bad;
+	    }
+	  else
+	    {
+	      n = slot_count (m.count, bytes);
+	      if (__builtin_expect (n > m.max, 0))
+		goto bad;
+	      if (I_FLAGS (m.head) & IDL_CT_IF_LENGTH)
+		{
+		  uint64_t l = slot_count (m.length, bytes);
+		  if (__builtin_expect (l > n, 0))
+		    goto bad;
+		  n = l;
+		}
+	      off = start + n * m.esize;
+	      if (__builtin_expect (off > plen, 0))
+		goto bad;
+	      if (m.bools)
+		fix_bools (req_pay + start, t, m.bools, n, m.esize);
+	    }
+	  len[p] = n;
+	  argv[p] = req_pay + start;
+	}
+    }
+
+  /* 3. The reply's items in the reply area (an out block zeroed, an out
+     string "", an inout item copied there once, paper 000 4.4.1); a
+     buffer's count checked against its bound, and kept, for the thunk
+     overwrites the request's words.  */
+  ip = it;
+  for (k = CT_NIP (t); k; k--)
+    {
+      it = ct_item (it, &m);
+      uint32_t p = I_PARAM (m.head), kind = I_KIND (m.head);
+      unsigned char *to = rep_pay + m.offset;
+      if (I_FLAGS (m.head) & IDL_CT_IF_INOUT)
+	memcpy (to, argv[p], kind == IDL_CT_K_FIXED ? m.max
+			     : kind == IDL_CT_K_STRING ? len[p] + 1
+			     : len[p] * m.esize);
+      else if (kind == IDL_CT_K_FIXED)
+	memset (to, 0, m.max);
+      else if (kind == IDL_CT_K_STRING)
+	to[0] = 0;
+      if (kind == IDL_CT_K_BUFFER)
+	{
+	  len[p] = slot_count (m.count, bytes);
+	  if (__builtin_expect (len[p] > m.max, 0))
+	    goto bad;
+	}
+      argv[p] = to;
+    }
+
+  /* 4. The thunk: the implementation, the reply's words.  */
+  thunk (call, (void *const *) msg, argv);
+  if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
+    return IDL_TAG_ONEWAY;
+
+  /* 5. Descriptors first: once listed, the runtime closes them even if
+     the reply turns into an error below.  */
+  uint64_t nfds = 0;
+  for (s = rs, k = CT_NRP (t); k; k--, s = ct_next_slot (s))
+    if (S_ROLE (*s) == IDL_CT_R_FD)
+      {
+	unsigned char *at = bytes + S_BYTE (*s);
+	int fd = *(int_any *) at;
+	uint32_t idx = IDL_FD_NONE;
+	if (fd >= 0)
+	  {
+	    msg[IDL_MSG_REPLY_FDS + nfds] = (uint64_t) fd;
+	    idx = (uint32_t) nfds++;
+	  }
+	*(u32_any *) at = idx;
+	msg[IDL_MSG_REPLY_NFDS] = nfds;
+      }
+
+  /* 6. What the implementation put in the variable items: a string
+     must end within its bound, a buffer's length be within the
+     caller's capacity; then they are packed without gaps, and the
+     strings' lengths go into their words.  */
+  if (CT_NIP (t))
+    {
+      uint64_t off = 0;
+      for (it = ip, k = CT_NIP (t); k; k--)
+	{
+	  it = ct_item (it, &m);
+	  uint32_t p = I_PARAM (m.head);
+	  uint64_t n;
+	  if (I_KIND (m.head) == IDL_CT_K_FIXED)
+	    {
+	      off = (uint64_t) m.offset + m.max;
+	      continue;
+	    }
+	  if (I_KIND (m.head) == IDL_CT_K_STRING)
+	    {
+	      n = strnlen ((const char *) argv[p], (size_t) m.max + 1);
+	      if (__builtin_expect (n > m.max, 0))
+		return error_tag (IDL_E_BOUNDS);
+	    }
+	  else
+	    {
+	      n = len[p];
+	      if (I_FLAGS (m.head) & IDL_CT_IF_LENGTH)
+		{
+		  uint64_t l = slot_count (m.length, bytes);
+		  if (__builtin_expect (l > n, 0))
+		    return error_tag (IDL_E_BOUNDS);
+		  n = l;
+		}
+	    }
+	  len[p] = n;
+	  uint64_t nb = n * m.esize;
+	  if (off != m.offset)
+	    memmove (rep_pay + off, argv[p], nb);
+	  off += nb;
+	}
+      msg[IDL_MSG_REPLY_LEN] = off;
+      for (s = rs, k = CT_NRP (t); k; k--, s = ct_next_slot (s))
+	if (S_ROLE (*s) == IDL_CT_R_LENGTH)
+	  *(u32_any *) (bytes + S_BYTE (*s)) = (uint32_t) len[S_PARAM (*s)];
+    }
+  return reply_tag (t);
+
+ bad:
+  return error_tag (IDL_E_BADMSG);
+}
+
+static uint64_t __attribute__ ((__noinline__))
+serve_direct_many (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+		   direct_fn thunk)
+{
+  void *argv[256];
+  uint64_t len[256];
+  return serve_direct (call, msg, t, thunk, argv, len);
+}
+
+static uint64_t __attribute__ ((__noinline__))
+serve_direct_table (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+		    direct_fn thunk)
+{
+  void *argv[CT_ARGS];
+  uint64_t len[CT_ARGS];
+  if (__builtin_expect (CT_NP (t) > CT_ARGS, 0))
+    return serve_direct_many (call, msg, t, thunk);
+  return serve_direct (call, msg, t, thunk, argv, len);
+}
+
 static uint64_t __attribute__ ((__noinline__))
 serve_many (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	    idl_thunk_fn thunk)
@@ -316,11 +551,6 @@ serve_table (idl_call_t *call, uint64_t *msg, const uint32_t *t,
     return serve_many (call, msg, t, thunk);
   return serve (call, msg, t, thunk, argv, len);
 }
-
-/* A direct thunk (IDL_CT_F_DIRECT): reads the request in MSG, writes
-   the reply's words, returns the reply's tag.  */
-typedef uint64_t (*direct_fn) (idl_call_t *call, void *const *msg,
-			       void *unused);
 
 /* The operation number of entry E of a table of operations.  */
 static inline uintptr_t
@@ -342,7 +572,12 @@ dispatch_table (idl_call_t *call, uint64_t *msg, const void *const *e)
   if (__builtin_expect (msg[0] != table_tag (t), 0))
     return error_tag (IDL_E_BADMSG);
   if (CT_FLAGS (t) & IDL_CT_F_DIRECT)
-    return ((direct_fn) (uintptr_t) thunk) (call, (void *const *) msg, NULL);
+    {
+      if (CT_FLAGS (t) & IDL_CT_F_GENERAL)
+	return serve_direct_table (call, msg, t, thunk);
+      thunk (call, (void *const *) msg, NULL);
+      return CT_FLAGS (t) & IDL_CT_F_ONEWAY ? IDL_TAG_ONEWAY : reply_tag (t);
+    }
   return serve_table (call, msg, t, thunk);
 }
 
@@ -353,10 +588,13 @@ dispatch_direct (idl_call_t *call, uint64_t *msg, uint64_t h,
 		 const void *const *e)
 {
   uintptr_t x = (uintptr_t) e[1];
-  if (__builtin_expect (msg[0] != ((h >> 32 << 32) | (uint32_t) (x >> 8)),
-			0))
+  uint64_t tag = msg[0];
+  if (__builtin_expect (tag != ((h >> 32 << 32) | (uint32_t) (x >> 8)), 0))
     return error_tag (IDL_E_BADMSG);
-  return ((direct_fn) (uintptr_t) e[0]) (call, (void *const *) msg, NULL);
+  ((idl_thunk_fn) (uintptr_t) e[0]) (call, (void *const *) msg, NULL);
+  if (tag & IDL_TAG_ONEWAY)
+    return IDL_TAG_ONEWAY;
+  return (tag & ~(uint64_t) 0xff) | ((x >> 1) & IDL_TAG_COUNT_MASK);
 }
 
 /* Operations found by binary search, and numbers out of range.  */
