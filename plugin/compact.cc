@@ -470,12 +470,37 @@ pack_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
   return w;
 }
 
-/* The client stub of an operation whose messages hold values only:
-   as fast mode's, without co-location (emit.cc, emit_client_stub).
-   The words go in registers or memory, the reply's tag is compared
-   once, the reply's words are read once each.  Here a table and the
-   engine's generality would cost more bytes than the few instructions
-   they replace, and several times the instructions.  */
+/* The runtime's idl_compact_call_r4 (REGS) or idl_compact_call_m
+   (runtime/compact-internal.h: no interface of the library, so
+   declared here only), for bindings of type B.  */
+static tree
+values_call_decl (const idl_abi &abi, tree b, bool regs)
+{
+  static tree decls[2];
+  if (!decls[regs])
+    {
+      tree w = abi.u64;
+      tree type = regs
+		  ? build_function_type_list (abi.u64_cptr, b, w, w, w, w, w,
+					      NULL_TREE)
+		  : build_function_type_list (abi.u64_cptr, b, w, abi.u64_cptr,
+					      NULL_TREE);
+      tree decl = build_fn_decl (regs ? "idl_compact_call_r4"
+				 : "idl_compact_call_m", type);
+      TREE_NOTHROW (decl) = 1;
+      idl_model_keep (decl);
+      decls[regs] = decl;
+    }
+  return decls[regs];
+}
+
+/* The client stub of an operation whose messages hold values only: the
+   words packed here go to the transport through idl_compact_call_r4
+   or idl_compact_call_m, which compares the reply's tag once (the
+   request's tag carries the reply's word count for it) and returns the
+   reply's words, or NULL; the words are read once each.  A table and
+   the engine's generality would cost more bytes than the few
+   instructions they replace, and several times the instructions.  */
 static void
 emit_values_client_stub (body_builder &bb, const idl_abi &abi,
 			 idl_operation *op, tree fn)
@@ -483,17 +508,16 @@ emit_values_client_stub (body_builder &bb, const idl_abi &abi,
   tree b = DECL_ARGUMENTS (fn);
   std::vector<tree> w = pack_values (bb, abi, op, fn);
   unsigned n = op->request.words;
-  tree tag = build_int_cstu (abi.u64, idl_request_tag (op));
+  unsigned HOST_WIDE_INT tagx = idl_request_tag (op);
+  if (!op->oneway)
+    tagx |= (unsigned HOST_WIDE_INT) op->reply.words << 9;
   auto_vec<tree> args;
   args.safe_push (b);
-  args.safe_push (tag);
-  tree rtag;
+  args.safe_push (build_int_cstu (abi.u64, tagx));
+  tree helper = values_call_decl (abi, TREE_TYPE (b), n <= IDL_REG_WORDS);
   if (n <= IDL_REG_WORDS)
-    {
-      for (unsigned k = 1; k <= IDL_REG_WORDS; k++)
-	args.safe_push (k <= n ? w[k] : build_zero_cst (abi.u64));
-      rtag = bb.call (op->oneway ? abi.send_r4 : abi.call_r4, args, abi.u64);
-    }
+    for (unsigned k = 1; k <= IDL_REG_WORDS; k++)
+      args.safe_push (k <= n ? w[k] : build_zero_cst (abi.u64));
   else
     {
       tree arr = bb.temp (build_array_type_nelts (abi.u64, n), "words");
@@ -502,23 +526,17 @@ emit_values_client_stub (body_builder &bb, const idl_abi &abi,
 	bb.store (build4 (ARRAY_REF, abi.u64, arr, size_int (k - 1),
 			  NULL_TREE, NULL_TREE), w[k]);
       args.safe_push (idl_first_element_address (arr, abi.u64_cptr));
-      rtag = bb.call (op->oneway ? abi.send_m : abi.call_m, args, abi.u64);
     }
+  tree mr = bb.call (helper, args, abi.u64_cptr);
   tree ok = bb.new_label (), bad = bb.new_label ();
-  tree expect = build_int_cstu (abi.u64, op->oneway ? 0 : idl_reply_tag (op));
-  bb.cond_goto (EQ_EXPR, rtag, expect, ok, bad);
+  bb.cond_goto (NE_EXPR, mr, null_pointer_node, ok, bad);
   bb.label (bad);
   bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
-  auto_vec<tree> fargs;
-  fargs.safe_push (b);
-  fargs.safe_push (rtag);
-  bb.call_void (abi.stub_failed, fargs);
   bb.ret (op->has_result ? build_zero_cst (op->result.type) : NULL_TREE);
   bb.label (ok);
   tree result = NULL_TREE;
   if (!op->oneway && !op->reply.slots.empty ())
     {
-      tree mr = bb.load (bytes_at (abi.u64_ptr, b, IDL_BINDING_MR_OFFSET));
       std::vector<tree> words (op->reply.words + 1, NULL_TREE);
       for (const idl_slot &s : op->reply.slots)
 	{
@@ -539,9 +557,16 @@ emit_values_client_stub (body_builder &bb, const idl_abi &abi,
 	    /* A _Bool is rebuilt as bits != 0 (emit.cc, unpack_value).  */
 	    result = from_bits (bb, op->result.type, op->result.cls, v);
 	  else
-	    /* An out scalar gets the bytes as they came.  */
-	    bb.store (bytes_at (bits, parm_at (fn, op->params[s.param].index),
-				0), v);
+	    {
+	      /* An out scalar gets the bytes as they came, but a _Bool 0
+		 or 1 whatever a hostile server sent.  */
+	      if (op->params[s.param].value.cls == IDL_VAL_BOOL)
+		v = bb.assign (bits, NOP_EXPR,
+			       bb.assign (boolean_type_node, NE_EXPR, v,
+					  build_zero_cst (bits)));
+	      bb.store (bytes_at (bits, parm_at (fn, op->params[s.param].index),
+				  0), v);
+	    }
 	}
     }
   bb.ret (result);

@@ -62,6 +62,18 @@ result_bits (uint32_t s, uint64_t v)
   return v;
 }
 
+/* Store the bits V of reply slot S (shifted down) at the caller's out
+   or inout scalar P: the bytes as they came (emit.cc reads and writes
+   pointees as raw bytes), but a _Bool 0 or 1 whatever a hostile server
+   sent.  */
+static inline void
+store_out (void *p, uint32_t s, uint64_t v)
+{
+  if (__builtin_expect (S_CLASS (s) == IDL_CT_V_BOOL, 0))
+    v = result_bits (s, v);
+  store_bits (p, S_SIZE (s), v);
+}
+
 /* Send the request of operation T, words W, with the entry point a
    fast stub would use; the reply tag.  */
 static inline uint64_t
@@ -257,9 +269,7 @@ general (idl_binding_t *b, const uint32_t *t, void *const *argv,
 	  if (p == IDL_CT_RESULT)
 	    r = result_bits (x, v);
 	  else if (S_ROLE (x) == IDL_CT_R_VALUE)
-	    /* An out scalar gets the bytes as they came (emit.cc reads
-	       and writes pointees as raw bytes).  */
-	    store_bits (argv[p], S_SIZE (x), v);
+	    store_out (argv[p], x, v);
 	  else
 	    *(int_any *) argv[p] = take_fd (b, (uint32_t) v);
 	}
@@ -335,7 +345,7 @@ general (idl_binding_t *b, const uint32_t *t, void *const *argv,
       switch (S_ROLE (x))
 	{
 	case IDL_CT_R_VALUE:
-	  store_bits (argv[p], S_SIZE (x), len[p]);
+	  store_out (argv[p], x, len[p]);
 	  break;
 	case IDL_CT_R_BLOCK:
 	  memcpy (argv[p], &mr[S_WORD (x)], S_SIZE (x));
@@ -455,12 +465,47 @@ idl_compact_call (idl_binding_t *b, const uint32_t *t, void *const *argv,
       s++;
     }
   for (; s < end; s++)
-    {
-      uint32_t x = *s;
-      /* An out scalar gets the bytes as they came (emit.cc reads and
-	 writes pointees as raw bytes).  */
-      store_bits (argv[S_PARAM (x)], S_SIZE (x),
-		  mr[S_WORD (x)] >> (S_OFF (x) * 8));
-    }
+    store_out (argv[S_PARAM (*s)], *s, mr[S_WORD (*s)] >> (S_OFF (*s) * 8));
   return r;
+}
+
+/* The plugin's stubs of operations with values only pack the request's
+   words and check the reply through these (compact-internal.h): a call
+   through the transport with the entry point a fast stub would use,
+   and the one comparison of the reply's tag.  TAGX is the request's tag
+   with the reply's word count in bits 9-15 (free in a request tag).
+   Returns the reply's words (B's message registers, word 0 the tag) or,
+   when the call failed, NULL, the binding's error set as
+   idl_stub_failed sets it.  */
+static inline const uint64_t *
+checked (idl_binding_t *b, uint64_t tagx, uint64_t rtag)
+{
+  uint64_t expect = 0;
+  if (!(tagx & IDL_TAG_ONEWAY))
+    expect = (tagx & ~(uint64_t) 0xffff) | ((tagx >> 9) & IDL_TAG_COUNT_MASK);
+  if (__builtin_expect (rtag != expect, 0))
+    {
+      idl_stub_failed (b, rtag);
+      return NULL;
+    }
+  return b->mr;
+}
+
+const uint64_t *
+idl_compact_call_r4 (idl_binding_t *b, uint64_t tagx, uint64_t w1,
+		     uint64_t w2, uint64_t w3, uint64_t w4)
+{
+  uint64_t tag = tagx & ~(uint64_t) 0xfe00;
+  uint64_t rtag = tag & IDL_TAG_ONEWAY ? idl_send_r4 (b, tag, w1, w2, w3, w4)
+		  : idl_call_r4 (b, tag, w1, w2, w3, w4);
+  return checked (b, tagx, rtag);
+}
+
+const uint64_t *
+idl_compact_call_m (idl_binding_t *b, uint64_t tagx, const uint64_t *words)
+{
+  uint64_t tag = tagx & ~(uint64_t) 0xfe00;
+  uint64_t rtag = tag & IDL_TAG_ONEWAY ? idl_send_m (b, tag, words)
+		  : idl_call_m (b, tag, words);
+  return checked (b, tagx, rtag);
 }
