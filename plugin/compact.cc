@@ -470,28 +470,30 @@ pack_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
   return w;
 }
 
-/* The runtime's idl_compact_call_r4 (REGS) or idl_compact_call_m
-   (runtime/compact-internal.h: no interface of the library, so
-   declared here only), for bindings of type B.  */
+/* The runtime's idl_compact_call_r4 (REGS) or idl_compact_call_m, or
+   with W1 their _w1 variants (runtime/compact-internal.h: no interface
+   of the library, so declared here only), for bindings of type B.  */
 static tree
-values_call_decl (const idl_abi &abi, tree b, bool regs)
+values_call_decl (const idl_abi &abi, tree b, bool regs, bool w1)
 {
-  static tree decls[2];
-  if (!decls[regs])
+  static tree decls[4];
+  tree &decl = decls[regs * 2 + w1];
+  if (!decl)
     {
       tree w = abi.u64;
+      tree ret = w1 ? w : abi.u64_cptr;
       tree type = regs
-		  ? build_function_type_list (abi.u64_cptr, b, w, w, w, w, w,
-					      NULL_TREE)
-		  : build_function_type_list (abi.u64_cptr, b, w, abi.u64_cptr,
+		  ? build_function_type_list (ret, b, w, w, w, w, w, NULL_TREE)
+		  : build_function_type_list (ret, b, w, abi.u64_cptr,
 					      NULL_TREE);
-      tree decl = build_fn_decl (regs ? "idl_compact_call_r4"
-				 : "idl_compact_call_m", type);
+      const char *name = regs ? (w1 ? "idl_compact_call_r4_w1"
+				 : "idl_compact_call_r4")
+			 : (w1 ? "idl_compact_call_m_w1" : "idl_compact_call_m");
+      decl = build_fn_decl (name, type);
       TREE_NOTHROW (decl) = 1;
       idl_model_keep (decl);
-      decls[regs] = decl;
     }
-  return decls[regs];
+  return decl;
 }
 
 /* The client stub of an operation whose messages hold values only: the
@@ -514,7 +516,14 @@ emit_values_client_stub (body_builder &bb, const idl_abi &abi,
   auto_vec<tree> args;
   args.safe_push (b);
   args.safe_push (build_int_cstu (abi.u64, tagx));
-  tree helper = values_call_decl (abi, TREE_TYPE (b), n <= IDL_REG_WORDS);
+  /* A reply that is the result in word 1 and nothing else: the
+     runtime returns that word (0 on failure), and the stub is a call.  */
+  bool w1_only = !op->oneway && op->reply.words == 1
+		 && op->reply.slots.size () == 1
+		 && op->reply.slots[0].param < 0
+		 && op->reply.slots[0].offset == 0;
+  tree helper = values_call_decl (abi, TREE_TYPE (b), n <= IDL_REG_WORDS,
+				  w1_only);
   if (n <= IDL_REG_WORDS)
     for (unsigned k = 1; k <= IDL_REG_WORDS; k++)
       args.safe_push (k <= n ? w[k] : build_zero_cst (abi.u64));
@@ -526,6 +535,15 @@ emit_values_client_stub (body_builder &bb, const idl_abi &abi,
 	bb.store (build4 (ARRAY_REF, abi.u64, arr, size_int (k - 1),
 			  NULL_TREE, NULL_TREE), w[k]);
       args.safe_push (idl_first_element_address (arr, abi.u64_cptr));
+    }
+  if (w1_only)
+    {
+      tree v = bb.call (helper, args, abi.u64);
+      const idl_slot &s = op->reply.slots[0];
+      if (s.size < 8)
+	v = bb.assign (bits_type (s.size), NOP_EXPR, v);
+      bb.ret (from_bits (bb, op->result.type, op->result.cls, v));
+      return;
     }
   tree mr = bb.call (helper, args, abi.u64_cptr);
   tree ok = bb.new_label (), bad = bb.new_label ();
@@ -719,7 +737,10 @@ static tree
 emit_direct_thunk (idl_operation *op, tree dispatcher)
 {
   tree u64 = TREE_TYPE (TREE_TYPE (dispatcher));
-  tree fn = new_thunk (op, dispatcher, void_type_node);
+  /* A values-only operation's thunk, which the engine calls last,
+     returns the reply's tag, a constant here.  */
+  bool values = values_only (op);
+  tree fn = new_thunk (op, dispatcher, values ? u64 : void_type_node);
   tree call_ptr = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (dispatcher)));
   tree call = DECL_ARGUMENTS (fn);
   tree msg = DECL_CHAIN (call);
@@ -876,7 +897,9 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
     for (unsigned k = 0; k < rwords; k++)
       bb.store (bytes_at (u64, msg, (k + 1) * 8),
 		bb.load (bytes_at (u64, reply, k * 8)));
-  bb.ret (NULL_TREE);
+  bb.ret (!values ? NULL_TREE
+	  : build_int_cstu (u64, op->oneway ? (unsigned HOST_WIDE_INT)
+			    IDL_TAG_ONEWAY : idl_reply_tag (op)));
   bb.finish ();
   add_function (fn);
   return fn;
@@ -929,8 +952,7 @@ idl_emit_compact_dispatcher (idl_interface *iface, std::vector<tree> &thunks)
       tree e;
       if (direct)
 	e = build_int_cstu (cvoid_ptr,
-			    1 | (op->oneway ? 0 : op->reply.words) << 1
-			    | (idl_request_tag (op) & 0xffffffff) << 8);
+			    1 | (idl_request_tag (op) & 0xffffffff) << 8);
       else
 	e = idl_first_element_address (table_of (op, false), cvoid_ptr);
       CONSTRUCTOR_APPEND_ELT (init, size_int (k++), e);

@@ -509,3 +509,38 @@ idl_compact_call_m (idl_binding_t *b, uint64_t tagx, const uint64_t *words)
 		  : idl_call_m (b, tag, words);
   return checked (b, tagx, rtag);
 }
+
+/* The same for an operation whose reply is its result in word 1 and
+   nothing else: that word, or 0 when the call failed (the result a
+   fast stub returns then).  Called for every such call: the expected
+   tag is computed while the transport runs, the failure is out of
+   line.  */
+static uint64_t __attribute__ ((__noinline__, __cold__))
+failed_w1 (idl_binding_t *b, uint64_t rtag)
+{
+  idl_stub_failed (b, rtag);
+  return 0;
+}
+
+uint64_t
+idl_compact_call_r4_w1 (idl_binding_t *b, uint64_t tagx, uint64_t w1,
+			uint64_t w2, uint64_t w3, uint64_t w4)
+{
+  uint64_t rtag = idl_call_r4 (b, tagx & ~(uint64_t) 0xfe00, w1, w2, w3,
+			       w4);
+  if (__builtin_expect (rtag != ((tagx & ~(uint64_t) 0xffff)
+				 | ((tagx >> 9) & IDL_TAG_COUNT_MASK)), 0))
+    return failed_w1 (b, rtag);
+  return b->mr[1];
+}
+
+uint64_t
+idl_compact_call_m_w1 (idl_binding_t *b, uint64_t tagx,
+		       const uint64_t *words)
+{
+  uint64_t rtag = idl_call_m (b, tagx & ~(uint64_t) 0xfe00, words);
+  if (__builtin_expect (rtag != ((tagx & ~(uint64_t) 0xffff)
+				 | ((tagx >> 9) & IDL_TAG_COUNT_MASK)), 0))
+    return failed_w1 (b, rtag);
+  return b->mr[1];
+}

@@ -198,6 +198,11 @@ const uint64_t *idl_compact_call_r4 (idl_binding_t *b, uint64_t tagx,
 				     uint64_t w4);
 const uint64_t *idl_compact_call_m (idl_binding_t *b, uint64_t tagx,
 				    const uint64_t *words);
+uint64_t idl_compact_call_r4_w1 (idl_binding_t *b, uint64_t tagx,
+				 uint64_t w1, uint64_t w2, uint64_t w3,
+				 uint64_t w4);
+uint64_t idl_compact_call_m_w1 (idl_binding_t *b, uint64_t tagx,
+				const uint64_t *words);
 
 /* Operations of at most this many parameters keep their per-parameter
    arrays on the engine's frame; more take a copy of the engine with

@@ -552,6 +552,12 @@ serve_table (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   return serve (call, msg, t, thunk, argv, len);
 }
 
+/* The thunk of an odd entry of a table of operations (an operation
+   with values only, and no table): as a direct thunk, returning the
+   reply's tag.  */
+typedef uint64_t (*values_fn) (idl_call_t *call, void *const *msg,
+			       void *unused);
+
 /* The operation number of entry E of a table of operations.  */
 static inline uintptr_t
 entry_number (const void *const *e)
@@ -582,19 +588,16 @@ dispatch_table (idl_call_t *call, uint64_t *msg, const void *const *e)
 }
 
 /* Entry E's operation, values only: the tag against the one the entry
-   holds, then the thunk does the rest.  */
+   holds, then the thunk does the rest and returns the reply's tag.  */
 static inline uint64_t
 dispatch_direct (idl_call_t *call, uint64_t *msg, uint64_t h,
 		 const void *const *e)
 {
   uintptr_t x = (uintptr_t) e[1];
-  uint64_t tag = msg[0];
-  if (__builtin_expect (tag != ((h >> 32 << 32) | (uint32_t) (x >> 8)), 0))
+  if (__builtin_expect (msg[0] != ((h >> 32 << 32) | (uint32_t) (x >> 8)),
+			0))
     return error_tag (IDL_E_BADMSG);
-  ((idl_thunk_fn) (uintptr_t) e[0]) (call, (void *const *) msg, NULL);
-  if (tag & IDL_TAG_ONEWAY)
-    return IDL_TAG_ONEWAY;
-  return (tag & ~(uint64_t) 0xff) | ((x >> 1) & IDL_TAG_COUNT_MASK);
+  return ((values_fn) (uintptr_t) e[0]) (call, (void *const *) msg, NULL);
 }
 
 /* Operations found by binary search, and numbers out of range.  */

@@ -251,15 +251,15 @@
    id; dense, bits 0-14 the number of entries N and bits 16-31 the
    operation number of entry 0; sparse, bit 15 IDL_CT_OPS_SPARSE and
    bits 16-31 N.  Then N entries of IDL_CT_OP_PTRS pointers: the thunk,
-   then the operation's table or, for an operation with values only
-   (a direct thunk and no table), an odd integer: 1 | the reply's words
-   << 1 | the request tag's low 32 bits << 8.  Dense: entry K is
-   operation number base + K, 1 in place of the table where there is
-   none; sparse: the entries in increasing operation number.  A direct
-   thunk (an odd entry, or a table's IDL_CT_F_DIRECT) is called as
-   (CALL, MSG, ARGV): it reads the request's words in MSG, the payload's
-   items at the pointers ARGV (per parameter) holds, and writes the
-   reply's words in MSG.  */
+   then the operation's table or, for an operation with values only and
+   no table, an odd integer: 1 | the request tag's low 32 bits << 8.
+   Dense: entry K is operation number base + K, 1 in place of the table
+   where there is none; sparse: the entries in increasing operation
+   number.  A direct thunk (a table's IDL_CT_F_DIRECT, or an odd entry's)
+   is called as (CALL, MSG, ARGV): it reads the request's words in MSG,
+   the payload's items at the pointers ARGV (per parameter) holds, and
+   writes the reply's words in MSG; an odd entry's returns the reply's
+   tag (uint64_t), the others nothing.  */
 #define IDL_CT_OP_PTRS 2
 #define IDL_CT_OPS_SPARSE 0x8000
 
