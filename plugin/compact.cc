@@ -188,6 +188,8 @@ struct table_builder
   std::vector<unsigned> w;
   std::vector<std::pair<unsigned, std::vector<unsigned> > > lists;
 
+  bool wide = false;		/* a slot with a _Bool list */
+
   void bools (const std::vector<unsigned> &offs)
   {
     lists.push_back (std::make_pair (w.size (), offs));
@@ -250,7 +252,10 @@ append_slots (table_builder &t, const idl_operation *op,
 	continue;
       t.w.push_back (slot_word (op, s, reply, !offs.empty ()));
       if (!offs.empty ())
-	t.bools (offs);
+	{
+	  t.bools (offs);
+	  t.wide = true;
+	}
       n++;
     }
   return n;
@@ -334,6 +339,8 @@ operation_table (const idl_operation *op, bool for_client)
       || op->request.items.size () > 255 || op->reply.items.size () > 255)
     sorry_at (DECL_SOURCE_LOCATION (op->decl),
 	      "compact mode: %qs does not fit its table", op->name ());
+  if (t.wide)
+    flags |= IDL_CT_F_WIDE;
   t.w[0] = op->params.size () | flags << 8 | nrq << 16 | nrp << 24;
   t.w[3] = op->request.items.size ()
 	   | (op->oneway ? 0 : op->reply.items.size ()) << 8

@@ -76,7 +76,7 @@ store_out (void *p, uint32_t s, uint64_t v)
 
 /* Send the request of operation T, words W, with the entry point a
    fast stub would use; the reply tag.  */
-static inline uint64_t
+static inline __attribute__ ((__always_inline__)) uint64_t
 ct_send (idl_binding_t *b, const uint32_t *t, const uint64_t *w, uint64_t plen,
 	 const int *fds, uint64_t nfds)
 {
@@ -135,12 +135,8 @@ general (idl_binding_t *b, const uint32_t *t, void *const *argv,
   struct ct_item m;
   unsigned k;
 
-  rs = t + IDL_CT_HDR_WORDS;
-  for (k = 0; k < CT_NRQ (t); k++)
-    rs = ct_next_slot (rs);
-  iq = rs;
-  for (k = 0; k < CT_NRP (t); k++)
-    iq = ct_next_slot (iq);
+  rs = ct_skip_slots (t, t + IDL_CT_HDR_WORDS, CT_NRQ (t));
+  iq = ct_skip_slots (t, rs, CT_NRP (t));
 
   /* 1. Every bound before anything is sent, never truncating: strings
      (NULL: IDL_E_INVAL; over the bound: IDL_E_BOUNDS), buffer counts,

@@ -93,6 +93,18 @@ ct_next_slot (const uint32_t *s)
   return s + 1 + (S_ROLE (*s) == IDL_CT_R_BLOCK && S_HAS_BOOLS (*s) != 0);
 }
 
+/* The word after the N slots from S in table T: without
+   IDL_CT_F_WIDE, every slot is one word.  */
+static inline const uint32_t *
+ct_skip_slots (const uint32_t *t, const uint32_t *s, unsigned n)
+{
+  if (__builtin_expect (!(CT_FLAGS (t) & IDL_CT_F_WIDE), 1))
+    return s + n;
+  for (; n; n--)
+    s = ct_next_slot (s);
+  return s;
+}
+
 /* The SIZE bytes at P as a zero-extended word.  */
 static inline uint64_t
 load_bits (const void *p, unsigned size)

@@ -81,9 +81,7 @@ serve (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	}
     }
   rs = s;
-  ip = rs;
-  for (k = 0; k < CT_NRP (t); k++)
-    ip = ct_next_slot (ip);
+  ip = ct_skip_slots (t, rs, CT_NRP (t));
 
   /* 2. The payload's items: each within the payload received, its
      count or length within its bound, before anything uses it (in
@@ -345,9 +343,7 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	fix_bools (at, t, s[1], 1, 0);
     }
   rs = s;
-  for (k = CT_NRP (t); k; k--)
-    s = ct_next_slot (s);
-  it = s;
+  it = ct_skip_slots (t, rs, CT_NRP (t));
 
   /* 2. The request's items, as serve checks them.  */
   if (CT_NIQ (t))

@@ -218,6 +218,7 @@
 #define IDL_CT_F_GENERAL 4	/* items, descriptors or blocks somewhere */
 #define IDL_CT_F_XREQ 8		/* the request has items or descriptors */
 #define IDL_CT_F_DIRECT 16	/* the thunk takes MSG (server tables) */
+#define IDL_CT_F_WIDE 32	/* some slot is two words (IDL_CT_S_BOOLS) */
 
 #define IDL_CT_RESULT 0xff
 

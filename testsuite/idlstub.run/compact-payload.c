@@ -376,6 +376,7 @@ reset (void)
 #define R IDL_CT_F_RESULT
 #define G IDL_CT_F_GENERAL
 #define X IDL_CT_F_XREQ
+#define W IDL_CT_F_WIDE
 #define HDR(np, flags, num, rqw, nrq, nrp, niq, nip, rpw, nrqe) \
   CT_HDR (np, flags, CT_MKTAG (IFACE, num, rqw), nrq, nrp, niq, nip, rpw, \
 	  nrqe)
@@ -388,7 +389,7 @@ static const uint32_t t_calls[] = {
    small_s has one at byte 1, struct mid_s four from byte 24, struct
    big_s one at 128, bool[3] three.  */
 static const uint32_t t_blk[] = {
-  HDR (4, R | G, 2, 9, 3, 3, 0, 0, 6, 0),
+  HDR (4, R | G | W, 2, 9, 3, 3, 0, 0, 6, 0),
   CT_BLKB (0, 1, 8, 0, 15), CT_BLKB (1, 2, 32, 0, 17),
   CT_BLKB (3, 6, 32, 0, 17),
   CT_RES (8, CT_S), CT_BLKB (2, 2, 8, 0, 15), CT_BLKB (3, 3, 32, 1, 17),
@@ -408,7 +409,7 @@ static const uint32_t t_bigblk[] = {
 };
 
 static const uint32_t t_arr[] = {
-  HDR (2, R | G, 4, 2, 1, 2, 0, 0, 2, 0),
+  HDR (2, R | G | W, 4, 2, 1, 2, 0, 0, 2, 0),
   CT_BLK (0, 1, 12, 0),
   CT_RES (8, CT_S), CT_BLKB (1, 2, 3, 0, 8),
   /* 8 */ 3, 0, 1, 2
