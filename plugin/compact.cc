@@ -341,6 +341,16 @@ operation_table (const idl_operation *op, bool for_client)
 	      "compact mode: %qs does not fit its table", op->name ());
   if (t.wide)
     flags |= IDL_CT_F_WIDE;
+  /* The client engine's short path: payload items in the request only,
+     values in the reply.  */
+  bool simple = !op->request.items.empty () && op->request.items.size () <= 8
+		&& !op->request.nfds && op->reply.items.empty ();
+  for (const idl_slot &s : op->request.slots)
+    simple &= s.role == IDL_SLOT_VALUE || s.role == IDL_SLOT_BLOCK;
+  for (const idl_slot &s : op->reply.slots)
+    simple &= s.role == IDL_SLOT_VALUE;
+  if (simple)
+    flags |= IDL_CT_F_SIMPLE;
   t.w[0] = op->params.size () | flags << 8 | nrq << 16 | nrp << 24;
   t.w[3] = op->request.items.size ()
 	   | (op->oneway ? 0 : op->reply.items.size ()) << 8

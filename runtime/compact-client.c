@@ -400,6 +400,99 @@ call_general (idl_binding_t *b, const uint32_t *t, void *const *argv,
   return general (b, t, argv, w, len);
 }
 
+/* An IDL_CT_F_SIMPLE operation (the request's payload items, the
+   reply's values): the general path's steps, with nothing to decide
+   that the flag has decided.  */
+static uint64_t __attribute__ ((__noinline__))
+call_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
+	     uint64_t *w)
+{
+  const unsigned char *wb = (const unsigned char *) w - 8;
+  const uint32_t *rs = t + IDL_CT_HDR_WORDS + CT_NRQ (t);
+  const uint32_t *it = rs + CT_NRP (t);
+  const void *src[8];
+  uint64_t len[8];
+  unsigned n = CT_NIQ (t), k;
+
+  /* 1. Every bound before anything is sent.  */
+  for (k = 0; k < n; k++)
+    {
+      uint32_t h = *it, p = I_PARAM (h);
+      uint32_t max = it[1];
+      it += 2 + ((h >> 8) & IDL_CT_IF_OFFSET ? 1 : 0);
+      src[k] = argv[p];
+      switch (I_KIND (h))
+	{
+	case IDL_CT_K_STRING:
+	  if (__builtin_expect (argv[p] == NULL, 0))
+	    return client_refuses (b, IDL_E_INVAL);
+	  len[k] = strnlen ((const char *) argv[p], (size_t) max + 1);
+	  if (__builtin_expect (len[k] > max, 0))
+	    return client_refuses (b, IDL_E_BOUNDS);
+	  len[k]++;
+	  break;
+	case IDL_CT_K_BUFFER:
+	  {
+	    uint64_t c = slot_count (it[1], wb);
+	    if (__builtin_expect (c > max, 0))
+	      return client_refuses (b, IDL_E_BOUNDS);
+	    len[k] = c * it[0];
+	    it += 2;
+	    break;
+	  }
+	default:
+	  len[k] = max;
+	}
+      it += (h >> 8) & IDL_CT_IF_BOOLS ? 1 : 0;
+    }
+
+  /* 2. The payload, straight into the shared page.  */
+  unsigned char *pay = idl_request_payload (b);
+  if (__builtin_expect (pay == NULL, 0))
+    return 0;
+  uint64_t plen = 0;
+  it = rs + CT_NRP (t);
+  for (k = 0; k < n; k++)
+    {
+      uint32_t h = *it;
+      if (I_KIND (h) == IDL_CT_K_FIXED)
+	plen = (h >> 8) & IDL_CT_IF_OFFSET ? it[2] : 0;
+      else
+	plen = align_up (plen, I_ALIGN (h));
+      memcpy (pay + plen, src[k], len[k]);
+      plen += len[k];
+      it += 2 + ((h >> 8) & IDL_CT_IF_OFFSET ? 1 : 0)
+	    + (I_KIND (h) == IDL_CT_K_BUFFER ? 2 : 0)
+	    + ((h >> 8) & IDL_CT_IF_BOOLS ? 1 : 0);
+    }
+
+  /* 3. The call, and the reply's values.  */
+  uint64_t tag = table_tag (t);
+  uint64_t rtag;
+  if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
+    {
+      rtag = idl_send_x (b, tag, (tag & IDL_TAG_COUNT_MASK) ? w : NULL, plen,
+			 NULL, 0);
+      return __builtin_expect (rtag != 0, 0) ? client_failed (b, rtag) : 0;
+    }
+  rtag = idl_call_x (b, tag, (tag & IDL_TAG_COUNT_MASK) ? w : NULL, plen,
+		     NULL, 0);
+  if (__builtin_expect (rtag != reply_tag (t), 0))
+    return client_failed (b, rtag);
+  const uint64_t *mr = b->mr;
+  uint64_t r = 0;
+  for (k = CT_NRP (t); k; k--, rs++)
+    {
+      uint32_t x = *rs;
+      uint64_t v = mr[S_WORD (x)] >> (S_OFF (x) * 8);
+      if (S_PARAM (x) == IDL_CT_RESULT)
+	r = result_bits (x, v);
+      else
+	store_out (argv[S_PARAM (x)], x, v);
+    }
+  return r;
+}
+
 /* One-way requests and everything but values: out of line.  */
 static uint64_t __attribute__ ((__noinline__))
 call_other (idl_binding_t *b, const uint32_t *t, void *const *argv,
@@ -416,6 +509,8 @@ idl_compact_call (idl_binding_t *b, const uint32_t *t, void *const *argv,
 		  void *words)
 {
   const uint64_t *w = words;
+  if (CT_FLAGS (t) & IDL_CT_F_SIMPLE)
+    return call_simple (b, t, argv, words);
   if (__builtin_expect (CT_FLAGS (t) & (IDL_CT_F_GENERAL | IDL_CT_F_ONEWAY),
 			0))
     return call_other (b, t, argv, words);

@@ -219,6 +219,9 @@
 #define IDL_CT_F_XREQ 8		/* the request has items or descriptors */
 #define IDL_CT_F_DIRECT 16	/* the thunk takes MSG (server tables) */
 #define IDL_CT_F_WIDE 32	/* some slot is two words (IDL_CT_S_BOOLS) */
+#define IDL_CT_F_SIMPLE 64	/* payload items in the request only, at most
+				   8; no descriptor, no length slot; the
+				   reply's slots values */
 
 #define IDL_CT_RESULT 0xff
 

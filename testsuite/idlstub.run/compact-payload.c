@@ -377,6 +377,7 @@ reset (void)
 #define G IDL_CT_F_GENERAL
 #define X IDL_CT_F_XREQ
 #define W IDL_CT_F_WIDE
+#define S IDL_CT_F_SIMPLE
 #define HDR(np, flags, num, rqw, nrq, nrp, niq, nip, rpw, nrqe) \
   CT_HDR (np, flags, CT_MKTAG (IFACE, num, rqw), nrq, nrp, niq, nip, rpw, \
 	  nrqe)
@@ -415,8 +416,10 @@ static const uint32_t t_arr[] = {
   /* 8 */ 3, 0, 1, 2
 };
 
+/* sput and bin take the client engine's short path (IDL_CT_F_SIMPLE:
+   payload items in the request only, values in the reply).  */
 static const uint32_t t_sput[] = {
-  HDR (1, R | G | X, 5, 0, 0, 1, 1, 0, 1, 0),
+  HDR (1, R | G | X | S, 5, 0, 0, 1, 1, 0, 1, 0),
   CT_RES (4, CT_S),
   CT_STR (0, CT_IMPLIED, 16)
 };
@@ -445,7 +448,7 @@ static const uint32_t t_three[] = {
 };
 
 static const uint32_t t_bin[] = {
-  HDR (2, R | G | X, 9, 1, 1, 1, 1, 0, 1, 0),
+  HDR (2, R | G | X | S, 9, 1, 1, 1, 1, 0, 1, 0),
   CT_VAL (1, 1, 0, 2, CT_S),
   CT_RES (8, CT_U),
   CT_BUF (0, 0, 3, 32, 4, CT_VAL (1, 1, 0, 2, CT_S))
