@@ -1,5 +1,4 @@
 /* { dg-do run } */
-/* { dg-skip-if "compact mode's client does not normalise an out _Bool yet" { *-*-* } { "-fplugin-arg-idlstub-mode=compact" } } */
 /* Area: run
    Purpose: an out or inout _Bool reaches the caller as 0 or 1 whatever
    byte the server sent (any other value in a _Bool is undefined
@@ -7,7 +6,8 @@
    dispatcher with its reply's bytes overwritten afterwards, sends 2, 4
    and 0x80 for the three _Bools of the reply; the caller's _Bools hold
    1.  The same server, well-behaved, gives the implementation's
-   values.  The test reads the caller's bytes, not its _Bools.  */
+   values, in fast and compact mode.  The test reads the caller's bytes,
+   not its _Bools.  */
 
 #include <stdbool.h>
 #include <idlstub.h>
