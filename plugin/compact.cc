@@ -306,6 +306,24 @@ append_items (table_builder &t, const idl_operation *op,
     }
 }
 
+/* Does OP take the engines' short paths (IDL_CT_F_SIMPLE): payload items
+   in the request only, at most 8, no descriptors or length slots, and
+   values only in the reply?  */
+static bool
+simple_op (const idl_operation *op)
+{
+  if (op->request.items.empty () || op->request.items.size () > 8
+      || op->request.nfds || !op->reply.items.empty ())
+    return false;
+  for (const idl_slot &s : op->request.slots)
+    if (s.role != IDL_SLOT_VALUE && s.role != IDL_SLOT_BLOCK)
+      return false;
+  for (const idl_slot &s : op->reply.slots)
+    if (s.role != IDL_SLOT_VALUE)
+      return false;
+  return true;
+}
+
 /* OP's table (idlrt-abi.h), as words.  FOR_CLIENT leaves out the
    request slots only a server reads; a server's (for a direct thunk,
    IDL_CT_F_DIRECT) lists only the slots the server engine handles.  */
@@ -327,8 +345,10 @@ operation_table (const idl_operation *op, bool for_client)
   unsigned nrq = nrqe;
   if (!for_client)
     nrq += append_slots (t, op, op->request, false, SLOTS_BOOL_BLOCKS);
+  /* (A simple operation's client stub reads the reply's values
+     itself.)  */
   unsigned nrp = 0;
-  if (!op->oneway)
+  if (!op->oneway && !(for_client && simple_op (op)))
     nrp = append_slots (t, op, op->reply, true,
 			for_client ? SLOTS_ALL : SLOTS_ENGINE);
   append_items (t, op, op->request, false);
@@ -341,15 +361,7 @@ operation_table (const idl_operation *op, bool for_client)
 	      "compact mode: %qs does not fit its table", op->name ());
   if (t.wide)
     flags |= IDL_CT_F_WIDE;
-  /* The client engine's short path: payload items in the request only,
-     values in the reply.  */
-  bool simple = !op->request.items.empty () && op->request.items.size () <= 8
-		&& !op->request.nfds && op->reply.items.empty ();
-  for (const idl_slot &s : op->request.slots)
-    simple &= s.role == IDL_SLOT_VALUE || s.role == IDL_SLOT_BLOCK;
-  for (const idl_slot &s : op->reply.slots)
-    simple &= s.role == IDL_SLOT_VALUE;
-  if (simple)
+  if (simple_op (op))
     flags |= IDL_CT_F_SIMPLE;
   t.w[0] = op->params.size () | flags << 8 | nrq << 16 | nrp << 24;
   t.w[3] = op->request.items.size ()
@@ -394,13 +406,16 @@ table_of (idl_operation *op, bool for_client)
 
 /* Does the client engine need OP's parameter P in its ARGV (what the
    table's slots and items name, other than request values)?  */
+static bool simple_op (const idl_operation *op);
+
 static bool
 engine_needs (const idl_operation *op, const idl_param &p, unsigned i)
 {
   switch (p.kind)
     {
     case IDL_KIND_SCALAR:
-      return p.dir != IDL_DIR_IN;
+      /* (A simple operation's stub delivers the reply's values.)  */
+      return p.dir != IDL_DIR_IN && !simple_op (op);
     case IDL_KIND_BLOCK:
       if (p.dir != IDL_DIR_IN)
 	return true;
@@ -513,6 +528,57 @@ values_call_decl (const idl_abi &abi, tree b, bool regs, bool w1)
   return decl;
 }
 
+/* The rest of OP's client stub FN once the runtime returned MR, the
+   reply's words or NULL: NULL returns 0; else the reply's values go to
+   the out parameters and the result is returned (every word read
+   once).  */
+static tree
+deliver_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
+		tree fn, tree mr)
+{
+  tree ok = bb.new_label (), bad = bb.new_label ();
+  bb.cond_goto (NE_EXPR, mr, null_pointer_node, ok, bad);
+  bb.label (bad);
+  bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
+  bb.ret (op->has_result ? build_zero_cst (op->result.type) : NULL_TREE);
+  bb.label (ok);
+  tree result = NULL_TREE;
+  if (op->oneway)
+    return result;
+  std::vector<tree> words (op->reply.words + 1, NULL_TREE);
+  for (const idl_slot &s : op->reply.slots)
+    {
+      tree &word = words[s.word];
+      if (!word)
+	word = bb.load (bytes_at (abi.u64, mr, s.word * 8));
+      tree v = word;
+      if (s.offset)
+	v = bb.assign (abi.u64, RSHIFT_EXPR, v,
+		       build_int_cst (integer_type_node,
+				      s.offset * BITS_PER_UNIT));
+      tree bits = bits_type (s.size);
+      if (s.size < 8)
+	v = bb.assign (bits, NOP_EXPR, v);
+      else
+	bits = abi.u64;
+      if (s.param < 0)
+	/* A _Bool is rebuilt as bits != 0 (emit.cc, unpack_value).  */
+	result = from_bits (bb, op->result.type, op->result.cls, v);
+      else
+	{
+	  /* An out scalar gets the bytes as they came, but a _Bool 0 or 1
+	     whatever a hostile server sent.  */
+	  if (op->params[s.param].value.cls == IDL_VAL_BOOL)
+	    v = bb.assign (bits, NOP_EXPR,
+			   bb.assign (boolean_type_node, NE_EXPR, v,
+				      build_zero_cst (bits)));
+	  bb.store (bytes_at (bits, parm_at (fn, op->params[s.param].index),
+			      0), v);
+	}
+    }
+  return result;
+}
+
 /* The client stub of an operation whose messages hold values only: the
    words packed here go to the transport through idl_compact_call_r4
    or idl_compact_call_m, which compares the reply's tag once (the
@@ -563,48 +629,7 @@ emit_values_client_stub (body_builder &bb, const idl_abi &abi,
       return;
     }
   tree mr = bb.call (helper, args, abi.u64_cptr);
-  tree ok = bb.new_label (), bad = bb.new_label ();
-  bb.cond_goto (NE_EXPR, mr, null_pointer_node, ok, bad);
-  bb.label (bad);
-  bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
-  bb.ret (op->has_result ? build_zero_cst (op->result.type) : NULL_TREE);
-  bb.label (ok);
-  tree result = NULL_TREE;
-  if (!op->oneway && !op->reply.slots.empty ())
-    {
-      std::vector<tree> words (op->reply.words + 1, NULL_TREE);
-      for (const idl_slot &s : op->reply.slots)
-	{
-	  tree &word = words[s.word];
-	  if (!word)
-	    word = bb.load (bytes_at (abi.u64, mr, s.word * 8));
-	  tree v = word;
-	  if (s.offset)
-	    v = bb.assign (abi.u64, RSHIFT_EXPR, v,
-			   build_int_cst (integer_type_node,
-					  s.offset * BITS_PER_UNIT));
-	  tree bits = bits_type (s.size);
-	  if (s.size < 8)
-	    v = bb.assign (bits, NOP_EXPR, v);
-	  else
-	    bits = abi.u64;
-	  if (s.param < 0)
-	    /* A _Bool is rebuilt as bits != 0 (emit.cc, unpack_value).  */
-	    result = from_bits (bb, op->result.type, op->result.cls, v);
-	  else
-	    {
-	      /* An out scalar gets the bytes as they came, but a _Bool 0
-		 or 1 whatever a hostile server sent.  */
-	      if (op->params[s.param].value.cls == IDL_VAL_BOOL)
-		v = bb.assign (bits, NOP_EXPR,
-			       bb.assign (boolean_type_node, NE_EXPR, v,
-					  build_zero_cst (bits)));
-	      bb.store (bytes_at (bits, parm_at (fn, op->params[s.param].index),
-				  0), v);
-	    }
-	}
-    }
-  bb.ret (result);
+  bb.ret (deliver_values (bb, abi, op, fn, mr));
 }
 
 /* The client stub: pack the request's words, collect what the engine
@@ -699,6 +724,29 @@ idl_emit_compact_client_stub (idl_operation *op)
 		  (table_of (op, true), build_pointer_type (u32_const_type ())));
   args.safe_push (argv);
   args.safe_push (words);
+  if (simple_op (op))
+    {
+      /* The engine checks, copies and calls; the reply's values are
+	 read here, as in a values-only stub.  */
+      static tree simple_decl;
+      if (!simple_decl)
+	{
+	  simple_decl
+	    = build_fn_decl ("idl_compact_call_simple",
+			     build_function_type_list
+			     (abi.u64_cptr, TREE_TYPE (DECL_ARGUMENTS (fn)),
+			      build_pointer_type (u32_const_type ()),
+			      argv_type, ptr_type_node, NULL_TREE));
+	  TREE_NOTHROW (simple_decl) = 1;
+	  idl_model_keep (simple_decl);
+	}
+      tree mr = bb.call (simple_decl, args, abi.u64_cptr);
+      bb.ret (deliver_values (bb, abi, op, fn, mr));
+      bb.finish ();
+      add_function (fn);
+      cgraph_node::get (fn)->force_output = false;
+      return;
+    }
   tree r = bb.call (abi.compact_call, args, abi.u64);
   tree result = NULL_TREE;
   if (op->has_result)

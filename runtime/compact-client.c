@@ -402,86 +402,147 @@ call_general (idl_binding_t *b, const uint32_t *t, void *const *argv,
 
 /* An IDL_CT_F_SIMPLE operation (the request's payload items, the
    reply's values): the general path's steps, with nothing to decide
-   that the flag has decided.  */
-static uint64_t __attribute__ ((__noinline__))
-call_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
+   that the flag has decided.  Returns the reply's words, or NULL when
+   the call was refused or failed (the binding's error set).  */
+static inline __attribute__ ((__always_inline__)) const uint64_t *
+send_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
 	     uint64_t *w)
 {
   const unsigned char *wb = (const unsigned char *) w - 8;
-  const uint32_t *rs = t + IDL_CT_HDR_WORDS + CT_NRQ (t);
-  const uint32_t *it = rs + CT_NRP (t);
-  const void *src[8];
+  const uint32_t *items = t + IDL_CT_HDR_WORDS + CT_NRQ (t) + CT_NRP (t);
+  const uint32_t *it = items;
   uint64_t len[8];
   unsigned n = CT_NIQ (t), k;
+  uint64_t plen;
+
+  if (n == 1)
+    {
+      /* One item, the common case: at offset 0 (or its own, fixed).  */
+      uint32_t h = items[0], max = items[1];
+      unsigned fl = I_FLAGS (h);
+      const void *src = argv[I_PARAM (h)];
+      uint64_t off = 0, nb = max;
+      if (fl & IDL_CT_IF_OFFSET)
+	off = items[2];
+      it = items + 2 + ((fl & IDL_CT_IF_OFFSET) != 0);
+      if (I_KIND (h) == IDL_CT_K_STRING)
+	{
+	  if (__builtin_expect (src == NULL, 0))
+	    {
+	      idl_stub_error (b, IDL_E_INVAL);
+	      return NULL;
+	    }
+	  nb = strnlen ((const char *) src, (size_t) max + 1);
+	  if (__builtin_expect (nb > max, 0))
+	    {
+	      idl_stub_error (b, IDL_E_BOUNDS);
+	      return NULL;
+	    }
+	  nb++;
+	}
+      else if (I_KIND (h) == IDL_CT_K_BUFFER)
+	{
+	  nb = slot_count (it[1], wb);
+	  if (__builtin_expect (nb > max, 0))
+	    {
+	      idl_stub_error (b, IDL_E_BOUNDS);
+	      return NULL;
+	    }
+	  nb *= it[0];
+	}
+      unsigned char *pay = idl_request_payload (b);
+      if (__builtin_expect (pay == NULL, 0))
+	return NULL;
+      memcpy (pay + off, src, nb);
+      plen = off + nb;
+      goto call;
+    }
 
   /* 1. Every bound before anything is sent.  */
   for (k = 0; k < n; k++)
     {
-      uint32_t h = *it, p = I_PARAM (h);
-      uint32_t max = it[1];
-      it += 2 + ((h >> 8) & IDL_CT_IF_OFFSET ? 1 : 0);
-      src[k] = argv[p];
-      switch (I_KIND (h))
+      uint32_t h = *it, p = I_PARAM (h), max = it[1];
+      unsigned fl = I_FLAGS (h);
+      it += 2 + ((fl & IDL_CT_IF_OFFSET) != 0);
+      if (I_KIND (h) == IDL_CT_K_STRING)
 	{
-	case IDL_CT_K_STRING:
 	  if (__builtin_expect (argv[p] == NULL, 0))
-	    return client_refuses (b, IDL_E_INVAL);
-	  len[k] = strnlen ((const char *) argv[p], (size_t) max + 1);
-	  if (__builtin_expect (len[k] > max, 0))
-	    return client_refuses (b, IDL_E_BOUNDS);
-	  len[k]++;
-	  break;
-	case IDL_CT_K_BUFFER:
-	  {
-	    uint64_t c = slot_count (it[1], wb);
-	    if (__builtin_expect (c > max, 0))
-	      return client_refuses (b, IDL_E_BOUNDS);
-	    len[k] = c * it[0];
-	    it += 2;
-	    break;
-	  }
-	default:
-	  len[k] = max;
+	    {
+	      idl_stub_error (b, IDL_E_INVAL);
+	      return NULL;
+	    }
+	  len[k] = strnlen ((const char *) argv[p], (size_t) max + 1) + 1;
+	  if (__builtin_expect (len[k] > (uint64_t) max + 1, 0))
+	    {
+	      idl_stub_error (b, IDL_E_BOUNDS);
+	      return NULL;
+	    }
 	}
-      it += (h >> 8) & IDL_CT_IF_BOOLS ? 1 : 0;
+      else if (I_KIND (h) == IDL_CT_K_BUFFER)
+	{
+	  uint64_t c = slot_count (it[1], wb);
+	  if (__builtin_expect (c > max, 0))
+	    {
+	      idl_stub_error (b, IDL_E_BOUNDS);
+	      return NULL;
+	    }
+	  len[k] = c * it[0];
+	  it += 2;
+	}
+      else
+	len[k] = max;
+      it += (fl & IDL_CT_IF_BOOLS) != 0;
     }
 
   /* 2. The payload, straight into the shared page.  */
   unsigned char *pay = idl_request_payload (b);
   if (__builtin_expect (pay == NULL, 0))
-    return 0;
-  uint64_t plen = 0;
-  it = rs + CT_NRP (t);
-  for (k = 0; k < n; k++)
+    return NULL;
+  plen = 0;
+  for (it = items, k = 0; k < n; k++)
     {
       uint32_t h = *it;
+      unsigned fl = I_FLAGS (h);
       if (I_KIND (h) == IDL_CT_K_FIXED)
-	plen = (h >> 8) & IDL_CT_IF_OFFSET ? it[2] : 0;
+	plen = fl & IDL_CT_IF_OFFSET ? it[2] : 0;
       else
 	plen = align_up (plen, I_ALIGN (h));
-      memcpy (pay + plen, src[k], len[k]);
+      memcpy (pay + plen, argv[I_PARAM (h)], len[k]);
       plen += len[k];
-      it += 2 + ((h >> 8) & IDL_CT_IF_OFFSET ? 1 : 0)
+      it += 2 + ((fl & IDL_CT_IF_OFFSET) != 0)
 	    + (I_KIND (h) == IDL_CT_K_BUFFER ? 2 : 0)
-	    + ((h >> 8) & IDL_CT_IF_BOOLS ? 1 : 0);
+	    + ((fl & IDL_CT_IF_BOOLS) != 0);
     }
 
-  /* 3. The call, and the reply's values.  */
-  uint64_t tag = table_tag (t);
-  uint64_t rtag;
+  /* 3. The call.  */
+ call:;
+  uint64_t tag = table_tag (t), rtag, expect = 0;
+  const uint64_t *words = (tag & IDL_TAG_COUNT_MASK) ? w : NULL;
   if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
+    rtag = idl_send_x (b, tag, words, plen, NULL, 0);
+  else
     {
-      rtag = idl_send_x (b, tag, (tag & IDL_TAG_COUNT_MASK) ? w : NULL, plen,
-			 NULL, 0);
-      return __builtin_expect (rtag != 0, 0) ? client_failed (b, rtag) : 0;
+      rtag = idl_call_x (b, tag, words, plen, NULL, 0);
+      expect = reply_tag (t);
     }
-  rtag = idl_call_x (b, tag, (tag & IDL_TAG_COUNT_MASK) ? w : NULL, plen,
-		     NULL, 0);
-  if (__builtin_expect (rtag != reply_tag (t), 0))
-    return client_failed (b, rtag);
-  const uint64_t *mr = b->mr;
+  if (__builtin_expect (rtag != expect, 0))
+    {
+      idl_stub_failed (b, rtag);
+      return NULL;
+    }
+  return b->mr;
+}
+
+static uint64_t __attribute__ ((__noinline__))
+call_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
+	     uint64_t *w)
+{
+  const uint64_t *mr = send_simple (b, t, argv, w);
+  if (!mr)
+    return 0;
+  const uint32_t *rs = t + IDL_CT_HDR_WORDS + CT_NRQ (t);
   uint64_t r = 0;
-  for (k = CT_NRP (t); k; k--, rs++)
+  for (unsigned k = CT_NRP (t); k; k--, rs++)
     {
       uint32_t x = *rs;
       uint64_t v = mr[S_WORD (x)] >> (S_OFF (x) * 8);
@@ -491,6 +552,16 @@ call_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
 	store_out (argv[S_PARAM (x)], x, v);
     }
   return r;
+}
+
+/* The plugin's stubs of IDL_CT_F_SIMPLE operations (compact-internal.h)
+   read the reply's values themselves, from the words this returns (or
+   NULL on failure); their tables list no reply slots.  */
+const uint64_t *
+idl_compact_call_simple (idl_binding_t *b, const uint32_t *t,
+			 void *const *argv, uint64_t *words)
+{
+  return send_simple (b, t, argv, words);
 }
 
 /* One-way requests and everything but values: out of line.  */

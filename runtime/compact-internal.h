@@ -215,6 +215,8 @@ uint64_t idl_compact_call_r4_w1 (idl_binding_t *b, uint64_t tagx,
 				 uint64_t w4);
 uint64_t idl_compact_call_m_w1 (idl_binding_t *b, uint64_t tagx,
 				const uint64_t *words);
+const uint64_t *idl_compact_call_simple (idl_binding_t *b, const uint32_t *t,
+					 void *const *argv, uint64_t *words);
 
 /* Operations of at most this many parameters keep their per-parameter
    arrays on the engine's frame; more take a copy of the engine with

@@ -508,6 +508,108 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   return error_tag (IDL_E_BADMSG);
 }
 
+/* An IDL_CT_F_SIMPLE operation with a direct thunk (the request's
+   payload items, the reply's values, which the thunk writes): the
+   checks of serve_direct's steps 1 and 2, with nothing to decide that
+   the flag has decided.  */
+static uint64_t __attribute__ ((__noinline__))
+serve_simple (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+	      direct_fn thunk)
+{
+  unsigned char *bytes = (unsigned char *) msg;
+  unsigned char *req_pay = bytes + IDL_MSG_REQ_PAYLOAD;
+  void *argv[CT_ARGS];
+  const uint32_t *s = t + IDL_CT_HDR_WORDS, *it;
+  uint64_t plen = msg[IDL_MSG_REQ_LEN], off = 0;
+  unsigned k;
+
+  if (CT_NIQ (t) == 1 && CT_NRQ (t) == 0)
+    {
+      /* One item, the common case: at offset 0 (or its own, fixed).  */
+      uint32_t h = s[0], max = s[1];
+      unsigned fl = I_FLAGS (h);
+      uint64_t start = 0, n = 1, esize = max;
+      it = s + 2;
+      if (fl & IDL_CT_IF_OFFSET)
+	start = *it++;
+      if (I_KIND (h) == IDL_CT_K_STRING)
+	{
+	  /* No length slot: the payload ends with the NUL, never
+	     scanned (paper 000, 4.5.4).  */
+	  if (__builtin_expect (plen == 0 || plen - 1 > max
+				|| req_pay[plen - 1] != 0, 0))
+	    goto bad;
+	}
+      else if (I_KIND (h) == IDL_CT_K_BUFFER)
+	{
+	  n = slot_count (it[1], bytes);
+	  esize = it[0];
+	  it += 2;
+	  if (__builtin_expect (n > max || n * esize > plen, 0))
+	    goto bad;
+	}
+      else if (__builtin_expect (start + max > plen, 0))
+	goto bad;
+      if (__builtin_expect (fl & IDL_CT_IF_BOOLS, 0))
+	fix_bools (req_pay + start, t, *it, n, esize);
+      argv[I_PARAM (h)] = req_pay + start;
+      thunk (call, (void *const *) msg, argv);
+      return CT_FLAGS (t) & IDL_CT_F_ONEWAY ? IDL_TAG_ONEWAY : reply_tag (t);
+    }
+
+  /* Blocks in words with _Bools: rewritten in place.  */
+  for (k = CT_NRQ (t); k; k--, s = ct_next_slot (s))
+    if (S_HAS_BOOLS (*s))
+      fix_bools (bytes + S_BYTE (*s), t, s[1], 1, 0);
+  it = s;
+  for (k = CT_NIQ (t); k; k--)
+    {
+      uint32_t h = *it, p = I_PARAM (h), max = it[1];
+      unsigned fl = I_FLAGS (h);
+      uint64_t start = 0, n = 1, esize = 1;
+      if (fl & IDL_CT_IF_OFFSET)
+	start = *(it++ + 2);
+      it += 2;
+      switch (I_KIND (h))
+	{
+	case IDL_CT_K_FIXED:
+	  off = start + max;
+	  if (__builtin_expect (off > plen, 0))
+	    goto bad;
+	  esize = max;
+	  break;
+	case IDL_CT_K_STRING:
+	  /* The request's last item, with no length slot: the payload
+	     ends with its NUL, never scanned (paper 000, 4.5.4).  */
+	  start = align_up (off, I_ALIGN (h));
+	  if (__builtin_expect (start >= plen || plen - start - 1 > max
+				|| req_pay[plen - 1] != 0, 0))
+	    goto bad;
+	  off = plen;
+	  n = 0;
+	  break;
+	default:
+	  n = slot_count (it[1], bytes);
+	  esize = it[0];
+	  it += 2;
+	  if (__builtin_expect (n > max, 0))
+	    goto bad;
+	  start = align_up (off, I_ALIGN (h));
+	  off = start + n * esize;
+	  if (__builtin_expect (off > plen, 0))
+	    goto bad;
+	}
+      argv[p] = req_pay + start;
+      if (fl & IDL_CT_IF_BOOLS)
+	fix_bools (req_pay + start, t, *it++, n, esize);
+    }
+  thunk (call, (void *const *) msg, argv);
+  return CT_FLAGS (t) & IDL_CT_F_ONEWAY ? IDL_TAG_ONEWAY : reply_tag (t);
+
+ bad:
+  return error_tag (IDL_E_BADMSG);
+}
+
 static uint64_t __attribute__ ((__noinline__))
 serve_direct_many (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 		   direct_fn thunk)
@@ -575,6 +677,8 @@ dispatch_table (idl_call_t *call, uint64_t *msg, const void *const *e)
     return error_tag (IDL_E_BADMSG);
   if (CT_FLAGS (t) & IDL_CT_F_DIRECT)
     {
+      if (CT_FLAGS (t) & IDL_CT_F_SIMPLE && CT_NP (t) <= CT_ARGS)
+	return serve_simple (call, msg, t, thunk);
       if (CT_FLAGS (t) & IDL_CT_F_GENERAL)
 	return serve_direct_table (call, msg, t, thunk);
       thunk (call, (void *const *) msg, NULL);
@@ -633,7 +737,13 @@ idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
   if (__builtin_expect (k >= (h & (IDL_CT_OPS_SPARSE - 1)), 0))
     return dispatch_sparse (call, msg, ops);
   const void *const *e = ops + 1 + k * IDL_CT_OP_PTRS;
-  if (__builtin_expect (!((uintptr_t) e[1] & 1), 0))
-    return dispatch_table (call, msg, e);
-  return dispatch_direct (call, msg, h, e);
+  if ((uintptr_t) e[1] & 1)
+    return dispatch_direct (call, msg, h, e);
+  /* The short path of a simple operation straight from here.  */
+  const uint32_t *t = e[1];
+  if ((CT_FLAGS (t) & (IDL_CT_F_SIMPLE | IDL_CT_F_DIRECT))
+      == (IDL_CT_F_SIMPLE | IDL_CT_F_DIRECT)
+      && msg[0] == table_tag (t) && CT_NP (t) <= CT_ARGS)
+    return serve_simple (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
+  return dispatch_table (call, msg, e);
 }
