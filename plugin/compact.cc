@@ -261,6 +261,8 @@ append_slots (table_builder &t, const idl_operation *op,
   return n;
 }
 
+static bool out_op (const idl_operation *op);
+
 /* Append message M's items of OP to T.  */
 static void
 append_items (table_builder &t, const idl_operation *op,
@@ -284,6 +286,10 @@ append_items (table_builder &t, const idl_operation *op,
 	flags |= IDL_CT_IF_INOUT;
       if (!offs.empty () && kind != IDL_CT_K_STRING)
 	flags |= IDL_CT_IF_BOOLS;
+      /* A reply's string of an IDL_CT_F_OUT operation carries its
+	 length slot (its table lists no slots).  */
+      if (kind == IDL_CT_K_STRING && reply && out_op (op))
+	len = slot_of_role (m, it.param, IDL_SLOT_LENGTH);
       if (len)
 	flags |= IDL_CT_IF_LENGTH;
       if (it.offset)
@@ -292,6 +298,8 @@ append_items (table_builder &t, const idl_operation *op,
       t.w.push_back (kind == IDL_CT_K_FIXED ? it.max_bytes : p.max);
       if (it.offset)
 	t.w.push_back (it.offset);
+      if (kind == IDL_CT_K_STRING && len)
+	t.w.push_back (slot_word (op, *len, reply, false));
       if (kind == IDL_CT_K_BUFFER)
 	{
 	  const idl_slot *count = slot_of (op->request, p.size_param);
@@ -304,6 +312,25 @@ append_items (table_builder &t, const idl_operation *op,
       if (flags & IDL_CT_IF_BOOLS)
 	t.bools (offs);
     }
+}
+
+/* Does OP take the engines' other short paths (IDL_CT_F_OUT): values
+   only in the request, payload items (at most 8) and values and string
+   lengths in the reply, no descriptors, no blocks in words?  */
+static bool
+out_op (const idl_operation *op)
+{
+  if (op->oneway || !op->request.items.empty () || op->request.nfds
+      || op->reply.items.empty () || op->reply.items.size () > 8
+      || op->reply.nfds)
+    return false;
+  for (const idl_slot &s : op->request.slots)
+    if (s.role != IDL_SLOT_VALUE)
+      return false;
+  for (const idl_slot &s : op->reply.slots)
+    if (s.role != IDL_SLOT_VALUE && s.role != IDL_SLOT_LENGTH)
+      return false;
+  return true;
 }
 
 /* Does OP take the engines' short paths (IDL_CT_F_SIMPLE): payload items
@@ -348,7 +375,7 @@ operation_table (const idl_operation *op, bool for_client)
   /* (A simple operation's client stub reads the reply's values
      itself.)  */
   unsigned nrp = 0;
-  if (!op->oneway && !(for_client && simple_op (op)))
+  if (!op->oneway && !(for_client && simple_op (op)) && !out_op (op))
     nrp = append_slots (t, op, op->reply, true,
 			for_client ? SLOTS_ALL : SLOTS_ENGINE);
   append_items (t, op, op->request, false);
@@ -363,6 +390,8 @@ operation_table (const idl_operation *op, bool for_client)
     flags |= IDL_CT_F_WIDE;
   if (simple_op (op))
     flags |= IDL_CT_F_SIMPLE;
+  if (out_op (op))
+    flags |= IDL_CT_F_OUT;
   t.w[0] = op->params.size () | flags << 8 | nrq << 16 | nrp << 24;
   t.w[3] = op->request.items.size ()
 	   | (op->oneway ? 0 : op->reply.items.size ()) << 8
@@ -415,7 +444,7 @@ engine_needs (const idl_operation *op, const idl_param &p, unsigned i)
     {
     case IDL_KIND_SCALAR:
       /* (A simple operation's stub delivers the reply's values.)  */
-      return p.dir != IDL_DIR_IN && !simple_op (op);
+      return p.dir != IDL_DIR_IN && !simple_op (op) && !out_op (op);
     case IDL_KIND_BLOCK:
       if (p.dir != IDL_DIR_IN)
 	return true;
@@ -534,7 +563,7 @@ values_call_decl (const idl_abi &abi, tree b, bool regs, bool w1)
    once).  */
 static tree
 deliver_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
-		tree fn, tree mr)
+		tree fn, tree mr, unsigned bias = 0)
 {
   tree ok = bb.new_label (), bad = bb.new_label ();
   bb.cond_goto (NE_EXPR, mr, null_pointer_node, ok, bad);
@@ -550,7 +579,7 @@ deliver_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
     {
       tree &word = words[s.word];
       if (!word)
-	word = bb.load (bytes_at (abi.u64, mr, s.word * 8));
+	word = bb.load (bytes_at (abi.u64, mr, (s.word - bias) * 8));
       tree v = word;
       if (s.offset)
 	v = bb.assign (abi.u64, RSHIFT_EXPR, v,
@@ -561,6 +590,8 @@ deliver_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
 	v = bb.assign (bits, NOP_EXPR, v);
       else
 	bits = abi.u64;
+      if (s.role == IDL_SLOT_LENGTH)
+	continue;
       if (s.param < 0)
 	/* A _Bool is rebuilt as bits != 0 (emit.cc, unpack_value).  */
 	result = from_bits (bb, op->result.type, op->result.cls, v);
@@ -695,10 +726,15 @@ idl_emit_compact_client_stub (idl_operation *op)
      occupy; lengths and descriptor indices left to the engine.  */
   tree words = null_pointer_node;
   const idl_message_layout &rq = op->request;
-  if (rq.words)
+  /* An IDL_CT_F_OUT operation's engine copies the reply's words into
+     the same array.  */
+  unsigned nwords = rq.words;
+  if (out_op (op))
+    nwords = MAX (MAX (rq.words, op->reply.words), 1u);
+  tree arr = NULL_TREE;
+  if (nwords)
     {
-      tree arr = bb.temp (build_array_type_nelts (abi.u64, rq.words),
-			  "words");
+      arr = bb.temp (build_array_type_nelts (abi.u64, nwords), "words");
       TREE_ADDRESSABLE (arr) = 1;
       std::vector<tree> w = pack_values (bb, abi, op, fn);
       for (unsigned k = 1; k <= rq.words; k++)
@@ -724,6 +760,30 @@ idl_emit_compact_client_stub (idl_operation *op)
 		  (table_of (op, true), build_pointer_type (u32_const_type ())));
   args.safe_push (argv);
   args.safe_push (words);
+  if (out_op (op))
+    {
+      /* The engine checks, calls, copies the reply's words into WORDS
+	 (read once from the shared page) and the payload's items to the
+	 caller; the reply's values are read here from that copy.  */
+      static tree out_decl;
+      if (!out_decl)
+	{
+	  out_decl
+	    = build_fn_decl ("idl_compact_call_out",
+			     build_function_type_list
+			     (abi.u64_cptr, TREE_TYPE (DECL_ARGUMENTS (fn)),
+			      build_pointer_type (u32_const_type ()),
+			      argv_type, ptr_type_node, NULL_TREE));
+	  TREE_NOTHROW (out_decl) = 1;
+	  idl_model_keep (out_decl);
+	}
+      tree mr = bb.call (out_decl, args, abi.u64_cptr);
+      bb.ret (deliver_values (bb, abi, op, fn, mr, 1));
+      bb.finish ();
+      add_function (fn);
+      cgraph_node::get (fn)->force_output = false;
+      return;
+    }
   if (simple_op (op))
     {
       /* The engine checks, copies and calls; the reply's values are

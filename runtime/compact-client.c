@@ -706,3 +706,246 @@ idl_compact_call_m_w1 (idl_binding_t *b, uint64_t tagx,
     return failed_w1 (b, rtag);
   return b->mr[1];
 }
+
+/* Send the request of table T from WORDS as a fast stub would (values
+   only); the reply's words copied once into WORDS, or NULL on failure
+   (the binding's error set).  */
+static inline const uint64_t *
+call_words (idl_binding_t *b, const uint32_t *t, uint64_t *words)
+{
+  uint64_t tag = table_tag (t);
+  unsigned nw = tag & IDL_TAG_COUNT_MASK;
+  uint64_t rtag;
+  if (nw > IDL_REG_WORDS)
+    rtag = idl_call_m (b, tag, words);
+  else
+    {
+      uint64_t w1 = 0, w2 = 0, w3 = 0, w4 = 0;
+      if (nw)
+	{
+	  w1 = words[0];
+	  if (nw > 1)
+	    {
+	      w2 = words[1];
+	      if (nw > 2)
+		{
+		  w3 = words[2];
+		  if (nw > 3)
+		    w4 = words[3];
+		}
+	    }
+	}
+      rtag = idl_call_r4 (b, tag, w1, w2, w3, w4);
+    }
+  if (__builtin_expect (rtag != reply_tag (t), 0))
+    {
+      idl_stub_failed (b, rtag);
+      return NULL;
+    }
+  const uint64_t *mr = b->mr;
+  for (unsigned k = 0; k < CT_RWORDS (t); k++)
+    words[k] = mr[k + 1];
+  return words;
+}
+
+/* idl_compact_call_out's single item, the common case: a fixed block
+   at its offset, or a string or buffer at 0.  */
+static const uint64_t * __attribute__ ((__noinline__))
+call_out_one (idl_binding_t *b, const uint32_t *t, void *const *argv,
+	      uint64_t *words)
+{
+  const uint32_t *x = t + IDL_CT_HDR_WORDS;
+  uint32_t h = x[0], max = x[1];
+  unsigned fl = I_FLAGS (h), kind = I_KIND (h);
+  uint64_t off = 0, cap = 0, esize = 1;
+  x += 2;
+  if (fl & IDL_CT_IF_OFFSET)
+    off = *x++;
+  if (kind == IDL_CT_K_BUFFER)
+    {
+      esize = x[0];
+      cap = slot_count (x[1], (const unsigned char *) words - 8);
+      if (__builtin_expect (cap > max, 0))
+	{
+	  idl_stub_error (b, IDL_E_BOUNDS);
+	  return NULL;
+	}
+      x += 2;
+    }
+  uint32_t lslot = fl & IDL_CT_IF_LENGTH ? *x++ : 0;
+  if (!call_words (b, t, words))
+    return NULL;
+
+  /* The length, read once in the private copy, against the bound or
+     the caller's capacity (emit.cc, the reply's checks).  */
+  const unsigned char *rb = (const unsigned char *) words - 8;
+  uint64_t n = max;
+  if (kind == IDL_CT_K_STRING)
+    n = load_bits (rb + S_BYTE (lslot), 4);
+  else if (kind == IDL_CT_K_BUFFER)
+    {
+      n = cap;
+      if (lslot)
+	{
+	  uint64_t l = slot_count (lslot, rb);
+	  if (__builtin_expect (l > cap, 0))
+	    goto proto;
+	  n = l;
+	}
+    }
+  if (__builtin_expect (n > max || n * esize > IDL_PAYLOAD_MAX, 0))
+    goto proto;
+  void *to = argv[I_PARAM (h)];
+  memcpy (to, b->payload + (kind == IDL_CT_K_FIXED ? off : 0), n * esize);
+  if (kind == IDL_CT_K_STRING)
+    /* The terminator is the stub's, not the server's.  */
+    ((char *) to)[n] = 0;
+  else if (__builtin_expect (fl & IDL_CT_IF_BOOLS, 0))
+    fix_bools (to, t, *x, kind == IDL_CT_K_FIXED ? 1 : n,
+	       kind == IDL_CT_K_FIXED ? 0 : esize);
+  return words;
+
+ proto:
+  /* A well-formed reply of the wrong shape: as a fast stub.  */
+  idl_stub_failed (b, reply_tag (t));
+  return NULL;
+}
+
+/* The plugin's stubs of IDL_CT_F_OUT operations (compact-internal.h):
+   values in the request, payload items in the reply, whose table lists
+   no slots.  Every count is checked before anything is sent; the
+   reply's words are copied once from the shared page into WORDS (the
+   stub's array, as long as both messages' words), every item's length
+   is checked there before anything is written, then the items go to
+   the caller.  Returns WORDS, from which the stub reads the reply's
+   values, or NULL on failure (the binding's error set, nothing
+   written).  */
+const uint64_t *
+idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
+		      void *const *argv, uint64_t *words)
+{
+  const uint32_t *items = t + IDL_CT_HDR_WORDS;
+  unsigned n = CT_NIP (t), k;
+  uint64_t cap[8], len[8];
+  struct ct_item m;
+  const uint32_t *it;
+
+  if (n == 1)
+    return call_out_one (b, t, argv, words);
+
+  /* 1. The counts of out buffers, from the request's words.  */
+  for (it = items, k = 0; k < n; k++)
+    {
+      it = ct_item (it, &m);
+      if (I_KIND (m.head) == IDL_CT_K_BUFFER)
+	{
+	  cap[k] = slot_count (m.count, (const unsigned char *) words - 8);
+	  if (__builtin_expect (cap[k] > m.max, 0))
+	    {
+	      idl_stub_error (b, IDL_E_BOUNDS);
+	      return NULL;
+	    }
+	}
+    }
+
+  /* 2. The call, as a fast stub makes it.  */
+  uint64_t tag = table_tag (t);
+  unsigned nw = tag & IDL_TAG_COUNT_MASK;
+  uint64_t rtag;
+  if (nw > IDL_REG_WORDS)
+    rtag = idl_call_m (b, tag, words);
+  else
+    {
+      uint64_t w1 = 0, w2 = 0, w3 = 0, w4 = 0;
+      if (nw)
+	{
+	  w1 = words[0];
+	  if (nw > 1)
+	    {
+	      w2 = words[1];
+	      if (nw > 2)
+		{
+		  w3 = words[2];
+		  if (nw > 3)
+		    w4 = words[3];
+		}
+	    }
+	}
+      rtag = idl_call_r4 (b, tag, w1, w2, w3, w4);
+    }
+  if (__builtin_expect (rtag != reply_tag (t), 0))
+    {
+      idl_stub_failed (b, rtag);
+      return NULL;
+    }
+
+  /* 3. The reply's words, once; every length against its bound or the
+     caller's capacity, all within the largest payload.  */
+  const uint64_t *mr = b->mr;
+  for (k = 0; k < CT_RWORDS (t); k++)
+    words[k] = mr[k + 1];
+  const unsigned char *rb = (const unsigned char *) words - 8;
+  uint64_t off = 0;
+  for (it = items, k = 0; k < n; k++)
+    {
+      it = ct_item (it, &m);
+      uint64_t l;
+      switch (I_KIND (m.head))
+	{
+	case IDL_CT_K_FIXED:
+	  off = (uint64_t) m.offset + m.max;
+	  continue;
+	case IDL_CT_K_STRING:
+	  l = load_bits (rb + S_BYTE (m.length), 4);
+	  if (__builtin_expect (l > m.max, 0))
+	    goto proto;
+	  len[k] = l;
+	  break;
+	default:
+	  l = cap[k];
+	  if (I_FLAGS (m.head) & IDL_CT_IF_LENGTH)
+	    {
+	      uint64_t x = slot_count (m.length, rb);
+	      if (__builtin_expect (x > l, 0))
+		goto proto;
+	      l = x;
+	    }
+	  len[k] = l;
+	  l *= m.esize;
+	}
+      off += l;
+    }
+  if (__builtin_expect (off > IDL_PAYLOAD_MAX, 0))
+    goto proto;
+
+  /* 4. The items to the caller: packed in the reply's payload.  */
+  const unsigned char *pay = b->payload;
+  off = 0;
+  for (it = items, k = 0; k < n; k++)
+    {
+      it = ct_item (it, &m);
+      void *to = argv[I_PARAM (m.head)];
+      if (I_KIND (m.head) == IDL_CT_K_FIXED)
+	{
+	  memcpy (to, pay + m.offset, m.max);
+	  if (m.bools)
+	    fix_bools (to, t, m.bools, 1, 0);
+	  off = (uint64_t) m.offset + m.max;
+	  continue;
+	}
+      uint64_t nb = len[k] * m.esize;
+      memcpy (to, pay + off, nb);
+      off += nb;
+      if (I_KIND (m.head) == IDL_CT_K_STRING)
+	/* The terminator is the stub's, not the server's.  */
+	((char *) to)[len[k]] = 0;
+      else if (m.bools)
+	fix_bools (to, t, m.bools, len[k], m.esize);
+    }
+  return words;
+
+ proto:
+  /* A well-formed reply of the wrong shape: as a fast stub.  */
+  idl_stub_failed (b, rtag);
+  return NULL;
+}

@@ -82,6 +82,9 @@ ct_item (const uint32_t *it, struct ct_item *r)
       if (I_FLAGS (h) & IDL_CT_IF_LENGTH)
 	r->length = *it++;
     }
+  else if (I_FLAGS (h) & IDL_CT_IF_LENGTH)
+    /* A reply's string of an IDL_CT_F_OUT operation: its length slot.  */
+    r->length = *it++;
   r->bools = I_FLAGS (h) & IDL_CT_IF_BOOLS ? *it++ : 0;
   return it;
 }
@@ -217,6 +220,8 @@ uint64_t idl_compact_call_m_w1 (idl_binding_t *b, uint64_t tagx,
 				const uint64_t *words);
 const uint64_t *idl_compact_call_simple (idl_binding_t *b, const uint32_t *t,
 					 void *const *argv, uint64_t *words);
+const uint64_t *idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
+				      void *const *argv, uint64_t *words);
 
 /* Operations of at most this many parameters keep their per-parameter
    arrays on the engine's frame; more take a copy of the engine with

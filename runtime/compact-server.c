@@ -610,6 +610,136 @@ serve_simple (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   return error_tag (IDL_E_BADMSG);
 }
 
+/* An IDL_CT_F_OUT operation with a direct thunk (values in the request,
+   payload items in the reply; its table lists no slots, a string item
+   carries its length slot): serve_direct's steps 3, 4 and 6.  */
+static uint64_t __attribute__ ((__noinline__))
+serve_out (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+	   direct_fn thunk)
+{
+  unsigned char *bytes = (unsigned char *) msg;
+  unsigned char *rep_pay = bytes + IDL_MSG_REPLY_PAYLOAD;
+  const uint32_t *items = t + IDL_CT_HDR_WORDS, *it;
+  void *argv[CT_ARGS];
+  uint64_t cap[8];
+  struct ct_item m;
+  unsigned n = CT_NIP (t), k;
+
+  if (n == 1)
+    {
+      /* One item, the common case: a fixed block at its offset, or a
+	 string or buffer at 0.  */
+      const uint32_t *x = items;
+      uint32_t h = x[0], max = x[1];
+      unsigned fl = I_FLAGS (h), kind = I_KIND (h);
+      uint64_t off = 0, cap = 0, esize = 1, nb;
+      x += 2;
+      if (fl & IDL_CT_IF_OFFSET)
+	off = *x++;
+      unsigned char *to = rep_pay + off;
+      if (kind == IDL_CT_K_BUFFER)
+	{
+	  esize = x[0];
+	  cap = slot_count (x[1], bytes);
+	  if (__builtin_expect (cap > max, 0))
+	    return error_tag (IDL_E_BADMSG);
+	  x += 2;
+	}
+      else if (kind == IDL_CT_K_FIXED)
+	memset (to, 0, max);
+      else
+	to[0] = 0;
+      uint32_t lslot = fl & IDL_CT_IF_LENGTH ? *x : 0;
+      argv[I_PARAM (h)] = to;
+      thunk (call, (void *const *) msg, argv);
+      if (kind == IDL_CT_K_FIXED)
+	nb = off + max;
+      else if (kind == IDL_CT_K_STRING)
+	{
+	  nb = strnlen ((const char *) to, (size_t) max + 1);
+	  if (__builtin_expect (nb > max, 0))
+	    return error_tag (IDL_E_BOUNDS);
+	  *(u32_any *) (bytes + S_BYTE (lslot)) = (uint32_t) nb;
+	}
+      else
+	{
+	  nb = cap;
+	  if (lslot)
+	    {
+	      uint64_t l = slot_count (lslot, bytes);
+	      if (__builtin_expect (l > cap, 0))
+		return error_tag (IDL_E_BOUNDS);
+	      nb = l;
+	    }
+	  nb *= esize;
+	}
+      msg[IDL_MSG_REPLY_LEN] = nb;
+      return reply_tag (t);
+    }
+
+  /* Where the items go (an out block zeroed, an out string ""), each
+     buffer's count within its bound; kept, for the thunk overwrites
+     the request's words.  */
+  for (it = items, k = 0; k < n; k++)
+    {
+      it = ct_item (it, &m);
+      unsigned char *to = rep_pay + m.offset;
+      if (I_KIND (m.head) == IDL_CT_K_FIXED)
+	memset (to, 0, m.max);
+      else if (I_KIND (m.head) == IDL_CT_K_STRING)
+	to[0] = 0;
+      else
+	{
+	  cap[k] = slot_count (m.count, bytes);
+	  if (__builtin_expect (cap[k] > m.max, 0))
+	    return error_tag (IDL_E_BADMSG);
+	}
+      argv[I_PARAM (m.head)] = to;
+    }
+
+  thunk (call, (void *const *) msg, argv);
+
+  /* What the implementation put there: a string ends within its bound,
+     a buffer's length is within the caller's capacity; packed without
+     gaps, the strings' lengths into their words.  */
+  uint64_t off = 0;
+  for (it = items, k = 0; k < n; k++)
+    {
+      it = ct_item (it, &m);
+      void *from = argv[I_PARAM (m.head)];
+      uint64_t nb;
+      if (I_KIND (m.head) == IDL_CT_K_FIXED)
+	{
+	  off = (uint64_t) m.offset + m.max;
+	  continue;
+	}
+      if (I_KIND (m.head) == IDL_CT_K_STRING)
+	{
+	  nb = strnlen ((const char *) from, (size_t) m.max + 1);
+	  if (__builtin_expect (nb > m.max, 0))
+	    return error_tag (IDL_E_BOUNDS);
+	  *(u32_any *) (bytes + S_BYTE (m.length)) = (uint32_t) nb;
+	}
+      else
+	{
+	  nb = cap[k];
+	  if (I_FLAGS (m.head) & IDL_CT_IF_LENGTH)
+	    {
+	      uint64_t l = slot_count (m.length, bytes);
+	      if (__builtin_expect (l > nb, 0))
+		return error_tag (IDL_E_BOUNDS);
+	      nb = l;
+	    }
+	  nb *= m.esize;
+	}
+      if (off != m.offset)
+	memmove (rep_pay + off, from, nb);
+      off += nb;
+    }
+  msg[IDL_MSG_REPLY_LEN] = off;
+  return reply_tag (t);
+}
+
 static uint64_t __attribute__ ((__noinline__))
 serve_direct_many (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 		   direct_fn thunk)
@@ -679,6 +809,8 @@ dispatch_table (idl_call_t *call, uint64_t *msg, const void *const *e)
     {
       if (CT_FLAGS (t) & IDL_CT_F_SIMPLE && CT_NP (t) <= CT_ARGS)
 	return serve_simple (call, msg, t, thunk);
+      if (CT_FLAGS (t) & IDL_CT_F_OUT && CT_NP (t) <= CT_ARGS)
+	return serve_out (call, msg, t, thunk);
       if (CT_FLAGS (t) & IDL_CT_F_GENERAL)
 	return serve_direct_table (call, msg, t, thunk);
       thunk (call, (void *const *) msg, NULL);
@@ -745,5 +877,9 @@ idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
       == (IDL_CT_F_SIMPLE | IDL_CT_F_DIRECT)
       && msg[0] == table_tag (t) && CT_NP (t) <= CT_ARGS)
     return serve_simple (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
+  if ((CT_FLAGS (t) & (IDL_CT_F_OUT | IDL_CT_F_DIRECT))
+      == (IDL_CT_F_OUT | IDL_CT_F_DIRECT)
+      && msg[0] == table_tag (t) && CT_NP (t) <= CT_ARGS)
+    return serve_out (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
   return dispatch_table (call, msg, e);
 }

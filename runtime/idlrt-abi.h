@@ -189,6 +189,8 @@
        with IDL_CT_IF_LENGTH, the IDL_LENGTH_IS parameter's slot, in a
        request item its request slot (only for an inout buffer), in a
        reply item its reply slot;
+     a reply's string of an IDL_CT_F_OUT operation, with
+       IDL_CT_IF_LENGTH: its length slot (after the offset);
      with IDL_CT_IF_BOOLS, the index in the table of the _Bool list of
        one block or element.
    A _Bool list is its length, then the byte offsets of the _Bool
@@ -222,6 +224,10 @@
 #define IDL_CT_F_SIMPLE 64	/* payload items in the request only, at most
 				   8; no descriptor, no length slot; the
 				   reply's slots values */
+#define IDL_CT_F_OUT 128	/* values only in the request; payload items
+				   in the reply, at most 8, no descriptors;
+				   its table lists no slots (a reply string
+				   item carries its length slot) */
 
 #define IDL_CT_RESULT 0xff
 
