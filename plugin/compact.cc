@@ -294,7 +294,12 @@ append_items (table_builder &t, const idl_operation *op,
 	flags |= IDL_CT_IF_LENGTH;
       if (it.offset)
 	flags |= IDL_CT_IF_OFFSET;
-      t.w.push_back (it.param | flags << 8 | log2_of (it.align) << 16);
+      /* A buffer's element size in byte 3 when it fits (else 0 and a
+	 word of its own).  */
+      unsigned esize_byte = kind == IDL_CT_K_BUFFER && p.elem_size < 256
+			    ? p.elem_size : 0;
+      t.w.push_back (it.param | flags << 8 | log2_of (it.align) << 16
+		     | esize_byte << 24);
       t.w.push_back (kind == IDL_CT_K_FIXED ? it.max_bytes : p.max);
       if (it.offset)
 	t.w.push_back (it.offset);
@@ -304,7 +309,8 @@ append_items (table_builder &t, const idl_operation *op,
 	{
 	  const idl_slot *count = slot_of (op->request, p.size_param);
 	  gcc_assert (count);
-	  t.w.push_back (p.elem_size);
+	  if (!esize_byte)
+	    t.w.push_back (p.elem_size);
 	  t.w.push_back (slot_word (op, *count, false, false));
 	  if (len)
 	    t.w.push_back (slot_word (op, *len, reply, false));
@@ -365,9 +371,13 @@ operation_table (const idl_operation *op, bool for_client)
 		   | (!op->request.items.empty () || op->request.nfds
 		      ? IDL_CT_F_XREQ : 0)
 		   | (for_client ? 0 : IDL_CT_F_DIRECT);
-  t.w.resize (IDL_CT_HDR_WORDS, 0);
+  /* A server's table has no interface id (the table of operations
+     has it): a header of IDL_CT_SHDR_WORDS.  */
+  unsigned counts = for_client ? 3 : 2;
+  t.w.resize (for_client ? IDL_CT_HDR_WORDS : IDL_CT_SHDR_WORDS, 0);
   t.w[1] = rq & 0xffffffff;
-  t.w[2] = rq >> 32;
+  if (for_client)
+    t.w[2] = rq >> 32;
   unsigned nrqe = append_slots (t, op, op->request, false, SLOTS_ENGINE);
   unsigned nrq = nrqe;
   if (!for_client)
@@ -393,7 +403,7 @@ operation_table (const idl_operation *op, bool for_client)
   if (out_op (op))
     flags |= IDL_CT_F_OUT;
   t.w[0] = op->params.size () | flags << 8 | nrq << 16 | nrp << 24;
-  t.w[3] = op->request.items.size ()
+  t.w[counts] = op->request.items.size ()
 	   | (op->oneway ? 0 : op->reply.items.size ()) << 8
 	   | (op->oneway ? 0 : op->reply.words) << 16 | nrqe << 24;
   return t.w;

@@ -442,13 +442,15 @@ send_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
 	}
       else if (I_KIND (h) == IDL_CT_K_BUFFER)
 	{
-	  nb = slot_count (it[1], wb);
+	  uint32_t esize, count;
+	  ct_buffer (h, it, &esize, &count);
+	  nb = slot_count (count, wb);
 	  if (__builtin_expect (nb > max, 0))
 	    {
 	      idl_stub_error (b, IDL_E_BOUNDS);
 	      return NULL;
 	    }
-	  nb *= it[0];
+	  nb *= esize;
 	}
       unsigned char *pay = idl_request_payload (b);
       if (__builtin_expect (pay == NULL, 0))
@@ -480,14 +482,15 @@ send_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
 	}
       else if (I_KIND (h) == IDL_CT_K_BUFFER)
 	{
-	  uint64_t c = slot_count (it[1], wb);
+	  uint32_t esize, count;
+	  it = ct_buffer (h, it, &esize, &count);
+	  uint64_t c = slot_count (count, wb);
 	  if (__builtin_expect (c > max, 0))
 	    {
 	      idl_stub_error (b, IDL_E_BOUNDS);
 	      return NULL;
 	    }
-	  len[k] = c * it[0];
-	  it += 2;
+	  len[k] = c * esize;
 	}
       else
 	len[k] = max;
@@ -510,7 +513,7 @@ send_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
       memcpy (pay + plen, argv[I_PARAM (h)], len[k]);
       plen += len[k];
       it += 2 + ((fl & IDL_CT_IF_OFFSET) != 0)
-	    + (I_KIND (h) == IDL_CT_K_BUFFER ? 2 : 0)
+	    + (I_KIND (h) == IDL_CT_K_BUFFER ? 1 + !(h >> 24) : 0)
 	    + ((fl & IDL_CT_IF_BOOLS) != 0);
     }
 
@@ -763,14 +766,15 @@ call_out_one (idl_binding_t *b, const uint32_t *t, void *const *argv,
     off = *x++;
   if (kind == IDL_CT_K_BUFFER)
     {
-      esize = x[0];
-      cap = slot_count (x[1], (const unsigned char *) words - 8);
+      uint32_t e, count;
+      x = ct_buffer (h, x, &e, &count);
+      esize = e;
+      cap = slot_count (count, (const unsigned char *) words - 8);
       if (__builtin_expect (cap > max, 0))
 	{
 	  idl_stub_error (b, IDL_E_BOUNDS);
 	  return NULL;
 	}
-      x += 2;
     }
   uint32_t lslot = fl & IDL_CT_IF_LENGTH ? *x++ : 0;
   if (!call_words (b, t, words))

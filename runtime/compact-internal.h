@@ -39,6 +39,17 @@ typedef int int_any __attribute__ ((__may_alias__, __aligned__ (1)));
 #define CT_RWORDS(t) (((const uint8_t *) (t))[14])
 #define CT_NRQE(t) (((const uint8_t *) (t))[15])
 
+/* A server's table (IDL_CT_F_DIRECT) has a header of
+   IDL_CT_SHDR_WORDS: no interface id (the dispatcher's table of
+   operations has it), its counts in word 2.  */
+#define SD_NIQ(t) (((const uint8_t *) (t))[8])
+#define SD_NIP(t) (((const uint8_t *) (t))[9])
+#define SD_RWORDS(t) (((const uint8_t *) (t))[10])
+/* Its reply tag, once MSG's request tag (interface, number) checked.  */
+#define SD_REPLY_TAG(msg, t) \
+  (((msg)[0] & ~(uint64_t) (IDL_TAG_COUNT_MASK | IDL_TAG_ONEWAY)) \
+   | SD_RWORDS (t))
+
 /* Slot fields, from a slot word S.  */
 #define S_PARAM(s) ((s) & 0xff)
 #define S_WORD(s) (((s) >> 8) & 0xff)
@@ -65,6 +76,19 @@ struct ct_item
   uint32_t head, max, offset, esize, count, length, bools;
 };
 
+/* A buffer item H's element size (byte 3 of its first word, or the
+   word at X when that is 0) and count slot, from X on (after its bound
+   and offset); returns the word after them.  */
+static inline const uint32_t *
+ct_buffer (uint32_t h, const uint32_t *x, uint32_t *esize, uint32_t *count)
+{
+  *esize = h >> 24;
+  if (__builtin_expect (*esize == 0, 0))
+    *esize = *x++;
+  *count = *x++;
+  return x;
+}
+
 /* Decode the item at IT into *R; return the word after it.  */
 static inline const uint32_t *
 ct_item (const uint32_t *it, struct ct_item *r)
@@ -77,8 +101,7 @@ ct_item (const uint32_t *it, struct ct_item *r)
   r->count = r->length = 0;
   if (I_KIND (h) == IDL_CT_K_BUFFER)
     {
-      r->esize = *it++;
-      r->count = *it++;
+      it = ct_buffer (h, it, &r->esize, &r->count);
       if (I_FLAGS (h) & IDL_CT_IF_LENGTH)
 	r->length = *it++;
     }

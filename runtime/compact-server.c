@@ -313,7 +313,7 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   unsigned char *bytes = (unsigned char *) msg;
   unsigned char *req_pay = bytes + IDL_MSG_REQ_PAYLOAD;
   unsigned char *rep_pay = bytes + IDL_MSG_REPLY_PAYLOAD;
-  const uint32_t *s = t + IDL_CT_HDR_WORDS, *rs, *it, *ip;
+  const uint32_t *s = t + IDL_CT_SHDR_WORDS, *rs, *it, *ip;
   struct ct_item m;
   unsigned k;
 
@@ -346,10 +346,10 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   it = ct_skip_slots (t, rs, CT_NRP (t));
 
   /* 2. The request's items, as serve checks them.  */
-  if (CT_NIQ (t))
+  if (SD_NIQ (t))
     {
       uint64_t plen = msg[IDL_MSG_REQ_LEN], off = 0;
-      for (k = CT_NIQ (t); k; k--)
+      for (k = SD_NIQ (t); k; k--)
 	{
 	  it = ct_item (it, &m);
 	  uint32_t p = I_PARAM (m.head), kind = I_KIND (m.head);
@@ -412,7 +412,7 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
      buffer's count checked against its bound, and kept, for the thunk
      overwrites the request's words.  */
   ip = it;
-  for (k = CT_NIP (t); k; k--)
+  for (k = SD_NIP (t); k; k--)
     {
       it = ct_item (it, &m);
       uint32_t p = I_PARAM (m.head), kind = I_KIND (m.head);
@@ -461,10 +461,10 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
      must end within its bound, a buffer's length be within the
      caller's capacity; then they are packed without gaps, and the
      strings' lengths go into their words.  */
-  if (CT_NIP (t))
+  if (SD_NIP (t))
     {
       uint64_t off = 0;
-      for (it = ip, k = CT_NIP (t); k; k--)
+      for (it = ip, k = SD_NIP (t); k; k--)
 	{
 	  it = ct_item (it, &m);
 	  uint32_t p = I_PARAM (m.head);
@@ -502,7 +502,7 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	if (S_ROLE (*s) == IDL_CT_R_LENGTH)
 	  *(u32_any *) (bytes + S_BYTE (*s)) = (uint32_t) len[S_PARAM (*s)];
     }
-  return reply_tag (t);
+  return SD_REPLY_TAG (msg, t);
 
  bad:
   return error_tag (IDL_E_BADMSG);
@@ -519,11 +519,11 @@ serve_simple (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   unsigned char *bytes = (unsigned char *) msg;
   unsigned char *req_pay = bytes + IDL_MSG_REQ_PAYLOAD;
   void *argv[CT_ARGS];
-  const uint32_t *s = t + IDL_CT_HDR_WORDS, *it;
+  const uint32_t *s = t + IDL_CT_SHDR_WORDS, *it;
   uint64_t plen = msg[IDL_MSG_REQ_LEN], off = 0;
   unsigned k;
 
-  if (CT_NIQ (t) == 1 && CT_NRQ (t) == 0)
+  if (SD_NIQ (t) == 1 && CT_NRQ (t) == 0)
     {
       /* One item, the common case: at offset 0 (or its own, fixed).  */
       uint32_t h = s[0], max = s[1];
@@ -542,9 +542,10 @@ serve_simple (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	}
       else if (I_KIND (h) == IDL_CT_K_BUFFER)
 	{
-	  n = slot_count (it[1], bytes);
-	  esize = it[0];
-	  it += 2;
+	  uint32_t e, count;
+	  it = ct_buffer (h, it, &e, &count);
+	  esize = e;
+	  n = slot_count (count, bytes);
 	  if (__builtin_expect (n > max || n * esize > plen, 0))
 	    goto bad;
 	}
@@ -554,7 +555,7 @@ serve_simple (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	fix_bools (req_pay + start, t, *it, n, esize);
       argv[I_PARAM (h)] = req_pay + start;
       thunk (call, (void *const *) msg, argv);
-      return CT_FLAGS (t) & IDL_CT_F_ONEWAY ? IDL_TAG_ONEWAY : reply_tag (t);
+      return CT_FLAGS (t) & IDL_CT_F_ONEWAY ? IDL_TAG_ONEWAY : SD_REPLY_TAG (msg, t);
     }
 
   /* Blocks in words with _Bools: rewritten in place.  */
@@ -562,7 +563,7 @@ serve_simple (idl_call_t *call, uint64_t *msg, const uint32_t *t,
     if (S_HAS_BOOLS (*s))
       fix_bools (bytes + S_BYTE (*s), t, s[1], 1, 0);
   it = s;
-  for (k = CT_NIQ (t); k; k--)
+  for (k = SD_NIQ (t); k; k--)
     {
       uint32_t h = *it, p = I_PARAM (h), max = it[1];
       unsigned fl = I_FLAGS (h);
@@ -589,9 +590,12 @@ serve_simple (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	  n = 0;
 	  break;
 	default:
-	  n = slot_count (it[1], bytes);
-	  esize = it[0];
-	  it += 2;
+	  {
+	    uint32_t e, count;
+	    it = ct_buffer (h, it, &e, &count);
+	    esize = e;
+	    n = slot_count (count, bytes);
+	  }
 	  if (__builtin_expect (n > max, 0))
 	    goto bad;
 	  start = align_up (off, I_ALIGN (h));
@@ -604,7 +608,7 @@ serve_simple (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	fix_bools (req_pay + start, t, *it++, n, esize);
     }
   thunk (call, (void *const *) msg, argv);
-  return CT_FLAGS (t) & IDL_CT_F_ONEWAY ? IDL_TAG_ONEWAY : reply_tag (t);
+  return CT_FLAGS (t) & IDL_CT_F_ONEWAY ? IDL_TAG_ONEWAY : SD_REPLY_TAG (msg, t);
 
  bad:
   return error_tag (IDL_E_BADMSG);
@@ -619,11 +623,11 @@ serve_out (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 {
   unsigned char *bytes = (unsigned char *) msg;
   unsigned char *rep_pay = bytes + IDL_MSG_REPLY_PAYLOAD;
-  const uint32_t *items = t + IDL_CT_HDR_WORDS, *it;
+  const uint32_t *items = t + IDL_CT_SHDR_WORDS, *it;
   void *argv[CT_ARGS];
   uint64_t cap[8];
   struct ct_item m;
-  unsigned n = CT_NIP (t), k;
+  unsigned n = SD_NIP (t), k;
 
   if (n == 1)
     {
@@ -639,11 +643,12 @@ serve_out (idl_call_t *call, uint64_t *msg, const uint32_t *t,
       unsigned char *to = rep_pay + off;
       if (kind == IDL_CT_K_BUFFER)
 	{
-	  esize = x[0];
-	  cap = slot_count (x[1], bytes);
+	  uint32_t e, count;
+	  x = ct_buffer (h, x, &e, &count);
+	  esize = e;
+	  cap = slot_count (count, bytes);
 	  if (__builtin_expect (cap > max, 0))
 	    return error_tag (IDL_E_BADMSG);
-	  x += 2;
 	}
       else if (kind == IDL_CT_K_FIXED)
 	memset (to, 0, max);
@@ -674,7 +679,7 @@ serve_out (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	  nb *= esize;
 	}
       msg[IDL_MSG_REPLY_LEN] = nb;
-      return reply_tag (t);
+      return SD_REPLY_TAG (msg, t);
     }
 
   /* Where the items go (an out block zeroed, an out string ""), each
@@ -737,7 +742,7 @@ serve_out (idl_call_t *call, uint64_t *msg, const uint32_t *t,
       off += nb;
     }
   msg[IDL_MSG_REPLY_LEN] = off;
-  return reply_tag (t);
+  return SD_REPLY_TAG (msg, t);
 }
 
 static uint64_t __attribute__ ((__noinline__))
@@ -796,17 +801,21 @@ entry_number (const void *const *e)
   return ((const uint32_t *) x)[1] >> IDL_TAG_OP_SHIFT;
 }
 
-/* Entry E's operation, whose table X is a real one.  */
+/* Entry E's operation, whose table is a real one; H is the table of
+   operations' first word.  */
 static uint64_t __attribute__ ((__noinline__))
-dispatch_table (idl_call_t *call, uint64_t *msg, const void *const *e)
+dispatch_table (idl_call_t *call, uint64_t *msg, uint64_t h,
+		const void *const *e)
 {
   const uint32_t *t = e[1];
   idl_thunk_fn thunk = (idl_thunk_fn) (uintptr_t) e[0];
-  /* The whole tag at once: interface, number, flags, count.  */
-  if (__builtin_expect (msg[0] != table_tag (t), 0))
-    return error_tag (IDL_E_BADMSG);
   if (CT_FLAGS (t) & IDL_CT_F_DIRECT)
     {
+      /* The whole tag: interface (the dispatcher's), number, flags,
+	 count.  */
+      if (__builtin_expect ((uint32_t) msg[0] != t[1]
+			    || (msg[0] ^ h) >> 32, 0))
+	return error_tag (IDL_E_BADMSG);
       if (CT_FLAGS (t) & IDL_CT_F_SIMPLE && CT_NP (t) <= CT_ARGS)
 	return serve_simple (call, msg, t, thunk);
       if (CT_FLAGS (t) & IDL_CT_F_OUT && CT_NP (t) <= CT_ARGS)
@@ -814,8 +823,12 @@ dispatch_table (idl_call_t *call, uint64_t *msg, const void *const *e)
       if (CT_FLAGS (t) & IDL_CT_F_GENERAL)
 	return serve_direct_table (call, msg, t, thunk);
       thunk (call, (void *const *) msg, NULL);
-      return CT_FLAGS (t) & IDL_CT_F_ONEWAY ? IDL_TAG_ONEWAY : reply_tag (t);
+      return CT_FLAGS (t) & IDL_CT_F_ONEWAY ? IDL_TAG_ONEWAY
+	     : SD_REPLY_TAG (msg, t);
     }
+  /* The whole tag at once: interface, number, flags, count.  */
+  if (__builtin_expect (msg[0] != table_tag (t), 0))
+    return error_tag (IDL_E_BADMSG);
   return serve_table (call, msg, t, thunk);
 }
 
@@ -848,7 +861,7 @@ dispatch_sparse (idl_call_t *call, uint64_t *msg, const void *const *ops)
       uintptr_t x = entry_number (e);
       if (x == num)
 	return (uintptr_t) e[1] & 1 ? dispatch_direct (call, msg, h, e)
-	       : dispatch_table (call, msg, e);
+	       : dispatch_table (call, msg, h, e);
       if (x < num)
 	lo = mid + 1;
       else
@@ -871,15 +884,19 @@ idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
   const void *const *e = ops + 1 + k * IDL_CT_OP_PTRS;
   if ((uintptr_t) e[1] & 1)
     return dispatch_direct (call, msg, h, e);
-  /* The short path of a simple operation straight from here.  */
+  /* The short paths straight from here.  */
   const uint32_t *t = e[1];
-  if ((CT_FLAGS (t) & (IDL_CT_F_SIMPLE | IDL_CT_F_DIRECT))
-      == (IDL_CT_F_SIMPLE | IDL_CT_F_DIRECT)
-      && msg[0] == table_tag (t) && CT_NP (t) <= CT_ARGS)
-    return serve_simple (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
-  if ((CT_FLAGS (t) & (IDL_CT_F_OUT | IDL_CT_F_DIRECT))
-      == (IDL_CT_F_OUT | IDL_CT_F_DIRECT)
-      && msg[0] == table_tag (t) && CT_NP (t) <= CT_ARGS)
-    return serve_out (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
-  return dispatch_table (call, msg, e);
+  if ((uint32_t) msg[0] == t[1] && !((msg[0] ^ h) >> 32)
+      && CT_NP (t) <= CT_ARGS)
+    switch (CT_FLAGS (t) & (IDL_CT_F_SIMPLE | IDL_CT_F_OUT
+			     | IDL_CT_F_DIRECT))
+      {
+      case IDL_CT_F_SIMPLE | IDL_CT_F_DIRECT:
+	return serve_simple (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
+      case IDL_CT_F_OUT | IDL_CT_F_DIRECT:
+	return serve_out (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
+      default:
+	break;
+      }
+  return dispatch_table (call, msg, h, e);
 }

@@ -179,12 +179,14 @@
        byte 0 the parameter's index; byte 1 its kind IDL_CT_K_* (bits
        0-1) and flags IDL_CT_IF_*; byte 2 log2 of its alignment (a
        variable item starts at the next multiple in a request, and
-       where the layout put it in a reply); byte 3 0;
+       where the layout put it in a reply); byte 3 a buffer's element
+       size when it is below 256, else 0;
      then its bound: a fixed block's bytes, a string's chars (without
      the NUL), a buffer's elements;
      with IDL_CT_IF_OFFSET, its offset: a fixed block's in the payload,
        a reply's variable item's region in the server's reply area;
-     a buffer: its element's size in bytes; the count's request slot
+     a buffer: its element's size in bytes (only when byte 3 is 0);
+       the count's request slot
        (a slot word as above: the count is an in scalar by value);
        with IDL_CT_IF_LENGTH, the IDL_LENGTH_IS parameter's slot, in a
        request item its request slot (only for an inout buffer), in a
@@ -214,6 +216,9 @@
    into a scratch copy of the reply's words or into the reply area, as
    fast mode's server stubs would pass them) and the result's place.  */
 #define IDL_CT_HDR_WORDS 4
+/* A server's table (IDL_CT_F_DIRECT) drops the interface id: its
+   header is [0], [1] and [3] above.  */
+#define IDL_CT_SHDR_WORDS 3
 
 #define IDL_CT_F_ONEWAY 1
 #define IDL_CT_F_RESULT 2	/* the first reply slot is the result */

@@ -492,11 +492,11 @@ static const uint32_t t_bbool[] = {
   CT_VAL (1, 1, 0, 4, CT_S), CT_VAL (3, 1, 4, 4, CT_S),
   CT_VAL (5, 2, 0, 1, CT_U),
   CT_RES (4, CT_S),
-  CT_BUF (0, CT_BOOLS, 3, 40, 1, CT_VAL (1, 1, 0, 4, CT_S)), 22,
+  CT_BUF (0, CT_BOOLS, 3, 40, 1, CT_VAL (1, 1, 0, 4, CT_S)), 19,
   CT_BUF (4, 0, 4, 5, 16, CT_VAL (5, 2, 0, 1, CT_U)),
-  CT_BUF (2, CT_BOOLS, 3, 8, 8, CT_VAL (3, 1, 4, 4, CT_S)), 24,
-  /* 22 */ 1, 0,
-  /* 24 */ 1, 1
+  CT_BUF (2, CT_BOOLS, 3, 8, 8, CT_VAL (3, 1, 4, 4, CT_S)), 21,
+  /* 19 */ 1, 0,
+  /* 21 */ 1, 1
 };
 
 static const uint32_t t_fdin[] = {

@@ -257,11 +257,16 @@ static const uint32_t t_small[] = {
 
 /* bool_in's server side is a direct thunk (IDL_CT_F_DIRECT): it reads
    the request and writes the reply's words itself, as the plugin's
-   thunks do.  */
+   thunks do; its server table has the short header and lists no
+   value slots.  */
 static const uint32_t t_bool_in[] = {
-  VALUES (2, IDL_CT_F_RESULT | IDL_CT_F_DIRECT, 18, 1, 2, 1, 1),
+  VALUES (2, IDL_CT_F_RESULT, 18, 1, 2, 1, 1),
   CT_VAL (0, 1, 0, 1, CT_B), CT_VAL (1, 1, 1, 1, CT_B),
   CT_RES (4, CT_S)
+};
+static const uint32_t ts_bool_in[] = {
+  CT_SHDR (2, IDL_CT_F_RESULT | IDL_CT_F_DIRECT, CT_MKTAG (IFACE, 18, 1), 0,
+	   0, 0, 0, 1, 0)
 };
 
 static long
@@ -414,7 +419,7 @@ static const void *const csc_ops[] = {
   CT_OP (5, r_bool), CT_OP (6, r_f32), CT_OP (7, r_f64), CT_OP (8, r_s16),
   CT_OP (9, r_enum), CT_OP (10, ptrs), CT_OP (11, note), CT_OP (12, last),
   CT_OP (13, four), CT_OP (14, five), CT_OP (15, none), CT_OP (16, nothing),
-  CT_OP (17, small), CT_OP (18, bool_in),
+  CT_OP (17, small), (const void *) th_bool_in, ts_bool_in,
   CT_OP (40000, far)
 };
 

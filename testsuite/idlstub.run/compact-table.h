@@ -56,6 +56,13 @@
   CT_TAG32 (rqtag), \
   (uint32_t) ((niq) | (nip) << 8 | (rwords) << 16 | (nrqe) << 24)
 
+/* The header of a server's table (IDL_CT_F_DIRECT): no interface id,
+   only the request tag's low 32 bits.  */
+#define CT_SHDR(np, flags, rqtag, nrq, nrp, niq, nip, rwords, nrqe) \
+  (uint32_t) ((np) | (flags) << 8 | (nrq) << 16 | (nrp) << 24), \
+  (uint32_t) (rqtag), \
+  (uint32_t) ((niq) | (nip) << 8 | (rwords) << 16 | (nrqe) << 24)
+
 /* Slots: PARAM (IDL_CT_RESULT for the result), 1-based WORD, byte
    offset OFF, ROLE, value class CLS, FLAGS (IDL_CT_S_INOUT,
    IDL_CT_S_BOOLS), SIZE in bytes.  */
@@ -100,14 +107,17 @@
 #define CT_STR_AT(param, flags, max, off) \
   CT_ITEM0 (param, IDL_CT_K_STRING, (flags) | IDL_CT_IF_OFFSET, 3), (max), \
   (off)
+/* (ESIZE below 256: it goes in the first word's byte 3.)  */
+#define CT_BUF0(param, flags, a, esize) \
+  CT_ITEM0 (param, IDL_CT_K_BUFFER, flags, a) | (uint32_t) (esize) << 24
 #define CT_BUF(param, flags, a, max, esize, count) \
-  CT_ITEM0 (param, IDL_CT_K_BUFFER, flags, a), (max), (esize), (count)
+  CT_BUF0 (param, flags, a, esize), (max), (count)
 #define CT_BUF_AT(param, flags, a, max, off, esize, count) \
-  CT_ITEM0 (param, IDL_CT_K_BUFFER, (flags) | IDL_CT_IF_OFFSET, a), (max), \
-  (off), (esize), (count)
+  CT_BUF0 (param, (flags) | IDL_CT_IF_OFFSET, a, esize), (max), (off), \
+  (count)
 #define CT_BUF_LEN(param, flags, a, max, esize, count, len) \
-  CT_ITEM0 (param, IDL_CT_K_BUFFER, (flags) | IDL_CT_IF_LENGTH, a), (max), \
-  (esize), (count), (len)
+  CT_BUF0 (param, (flags) | IDL_CT_IF_LENGTH, a, esize), (max), (count), \
+  (len)
 
 #define CT_IN 0
 #define CT_INOUT IDL_CT_IF_INOUT
