@@ -1429,8 +1429,10 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 	  if (it.implied)
 	    {
 	      /* The payload ends with this string's NUL: at least the
-		 NUL, at most MAX chars before it.  */
-	      fail_if (bb, GE_EXPR, off, plen, bad);
+		 NUL, at most MAX chars before it.  One comparison: when
+		 the payload ends at or before OFF, the length wraps round
+		 to a value far over any bound (OFF is at most
+		 IDL_PAYLOAD_MAX).  */
 	      tree n = bb.assign (sizetype, MINUS_EXPR, plen, off);
 	      n = bb.assign (sizetype, MINUS_EXPR, n, size_cst (1));
 	      fail_if (bb, GT_EXPR, n, size_cst (p.max), bad);
@@ -1490,13 +1492,16 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 				 abi.alias_ptr);
 
   /* Out and inout scalars live where the reply sends them from: the
-     implementation gets a pointer into their reply word, which starts
-     as the inout values (from the request) and zeros, in one store
-     (paper 000, 4.4.1; 003, section 3).  Not a _Bool (it is sent as 0
-     or 1, whatever the implementation stored), nor in a word that the
-     request had a record in (the implementation may be reading it).
-     The other values of such a word are stored after the call, each
-     with a store of its own size.  */
+     implementation gets a pointer into their reply word (paper 000,
+     4.4.1; 003, section 3), as a C callee gets a pointer to its
+     caller's variable.  An inout value is there already when the
+     request had it at the same place; else it is stored there first.
+     An out value starts as zero (a store of its size): the
+     implementation may not set it.  Not a _Bool (it is sent as 0 or 1, whatever was
+     stored), nor in a word that the request had a record in (the
+     implementation may be reading it).  The other values of such a
+     word are stored after the call, each with a store of its own
+     size.  */
   std::vector<bool> in_place (nparams, false);
   std::vector<bool> word_in_place (rp.words + 1, false);
   if (!op->oneway)
@@ -1514,6 +1519,14 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 	    && op->params[s.param].value.cls != IDL_VAL_BOOL
 	    && !request_block[s.word])
 	  in_place[s.param] = word_in_place[s.word] = true;
+      /* A word with bytes no slot covers starts as zeros and its
+	 inout values in one store, as every reply's unused bytes are
+	 zero; in a word the slots cover, only out values are zeroed and
+	 inout values moved.  */
+      std::vector<unsigned> covered (rp.words + 1, 0);
+      for (const idl_slot &s : rp.slots)
+	if (s.role != IDL_SLOT_BLOCK)
+	  covered[s.word] |= ((1u << s.size) - 1) << s.offset;
       std::vector<idl_scalar> rsc = slot_scalars (op, rp, false);
       std::vector<tree> init;
       for (unsigned k = 0; k < rp.slots.size (); k++)
@@ -1528,8 +1541,28 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 	}
       std::vector<tree> words = pack_message (bb, abi, rp, init, rsc);
       for (unsigned i = 1; i <= rp.words; i++)
-	if (word_in_place[i])
+	if (word_in_place[i] && covered[i] != 0xff)
 	  bb.store (message_word (abi, msg, i), words[i]);
+      for (const idl_slot &s : rp.slots)
+	{
+	  if (s.param < 0 || !in_place[s.param] || covered[s.word] != 0xff)
+	    continue;
+	  tree t = build_nonstandard_integer_type (s.size * BITS_PER_UNIT,
+						   1);
+	  tree v = build_zero_cst (t);
+	  if (arg_values[s.param])
+	    {
+	      const idl_slot *r = reply_slot (rq, s.param);
+	      if (r->word == s.word && r->offset == s.offset)
+		continue;
+	      v = pack_value (bb, abi, arg_values[s.param],
+			      op->params[s.param].value);
+	    }
+	  bb.store (build2 (MEM_REF, t, msg,
+			    build_int_cst (abi.alias_ptr,
+					   s.word * 8 + word_byte (s))),
+		    bb.assign (t, NOP_EXPR, v));
+	}
     }
 
   auto_vec<tree> args;
