@@ -1089,7 +1089,20 @@ idl_emit_compact_dispatcher (idl_interface *iface, std::vector<tree> &thunks)
 	e = build_int_cstu (cvoid_ptr,
 			    1 | (idl_request_tag (op) & 0xffffffff) << 8);
       else
-	e = idl_first_element_address (table_of (op, false), cvoid_ptr);
+	{
+	  e = idl_first_element_address (table_of (op, false), cvoid_ptr);
+	  /* A simple operation with one item and no _Bools in its words:
+	     bit 1 of the entry sends the engine straight to its short
+	     path (idlrt-abi.h).  */
+	  bool bool_blocks = false;
+	  for (const idl_slot &sl : op->request.slots)
+	    if (sl.role == IDL_SLOT_BLOCK
+		&& !param_bools (op->params[sl.param]).empty ())
+	      bool_blocks = true;
+	  if (simple_op (op) && op->request.items.size () == 1
+	      && !bool_blocks && op->params.size () <= 16)
+	    e = fold_build_pointer_plus_hwi (e, 2);
+	}
       CONSTRUCTOR_APPEND_ELT (init, size_int (k++), e);
     }
   tree table = idl_static_array (iface->name + ".idl_cops", elt, init, k,

@@ -415,50 +415,6 @@ send_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
   unsigned n = CT_NIQ (t), k;
   uint64_t plen;
 
-  if (n == 1)
-    {
-      /* One item, the common case: at offset 0 (or its own, fixed).  */
-      uint32_t h = items[0], max = items[1];
-      unsigned fl = I_FLAGS (h);
-      const void *src = argv[I_PARAM (h)];
-      uint64_t off = 0, nb = max;
-      if (fl & IDL_CT_IF_OFFSET)
-	off = items[2];
-      it = items + 2 + ((fl & IDL_CT_IF_OFFSET) != 0);
-      if (I_KIND (h) == IDL_CT_K_STRING)
-	{
-	  if (__builtin_expect (src == NULL, 0))
-	    {
-	      idl_stub_error (b, IDL_E_INVAL);
-	      return NULL;
-	    }
-	  nb = strnlen ((const char *) src, (size_t) max + 1);
-	  if (__builtin_expect (nb > max, 0))
-	    {
-	      idl_stub_error (b, IDL_E_BOUNDS);
-	      return NULL;
-	    }
-	  nb++;
-	}
-      else if (I_KIND (h) == IDL_CT_K_BUFFER)
-	{
-	  uint32_t esize, count;
-	  ct_buffer (h, it, &esize, &count);
-	  nb = slot_count (count, wb);
-	  if (__builtin_expect (nb > max, 0))
-	    {
-	      idl_stub_error (b, IDL_E_BOUNDS);
-	      return NULL;
-	    }
-	  nb *= esize;
-	}
-      unsigned char *pay = idl_request_payload (b);
-      if (__builtin_expect (pay == NULL, 0))
-	return NULL;
-      memcpy (pay + off, src, nb);
-      plen = off + nb;
-      goto call;
-    }
 
   /* 1. Every bound before anything is sent.  */
   for (k = 0; k < n; k++)
@@ -518,7 +474,6 @@ send_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
     }
 
   /* 3. The call.  */
- call:;
   uint64_t tag = table_tag (t), rtag, expect = 0;
   const uint64_t *words = (tag & IDL_TAG_COUNT_MASK) ? w : NULL;
   if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
@@ -536,11 +491,17 @@ send_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
   return b->mr;
 }
 
+static const uint64_t *send_simple_one (idl_binding_t *, const uint32_t *,
+					void *const *, uint64_t *);
+static const uint64_t *send_simple_many (idl_binding_t *, const uint32_t *,
+					 void *const *, uint64_t *);
+
 static uint64_t __attribute__ ((__noinline__))
 call_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
 	     uint64_t *w)
 {
-  const uint64_t *mr = send_simple (b, t, argv, w);
+  const uint64_t *mr = CT_NIQ (t) == 1 ? send_simple_one (b, t, argv, w)
+			: send_simple_many (b, t, argv, w);
   if (!mr)
     return 0;
   const uint32_t *rs = t + IDL_CT_HDR_WORDS + CT_NRQ (t);
@@ -557,6 +518,75 @@ call_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
   return r;
 }
 
+/* send_simple's single item, the common case (at offset 0, or its
+   own when fixed), in a frame of its own.  */
+static const uint64_t * __attribute__ ((__noinline__))
+send_simple_one (idl_binding_t *b, const uint32_t *t, void *const *argv,
+		 uint64_t *w)
+{
+  const uint32_t *items = t + IDL_CT_HDR_WORDS + CT_NRQ (t) + CT_NRP (t);
+  uint32_t h = items[0], max = items[1];
+  unsigned fl = I_FLAGS (h);
+  const void *src = argv[I_PARAM (h)];
+  const uint32_t *it = items + 2;
+  uint64_t off = 0, nb = max;
+  if (fl & IDL_CT_IF_OFFSET)
+    off = *it++;
+  if (I_KIND (h) == IDL_CT_K_STRING)
+    {
+      if (__builtin_expect (src == NULL, 0))
+	{
+	  idl_stub_error (b, IDL_E_INVAL);
+	  return NULL;
+	}
+      nb = strnlen ((const char *) src, (size_t) max + 1);
+      if (__builtin_expect (nb > max, 0))
+	{
+	  idl_stub_error (b, IDL_E_BOUNDS);
+	  return NULL;
+	}
+      nb++;
+    }
+  else if (I_KIND (h) == IDL_CT_K_BUFFER)
+    {
+      uint32_t esize, count;
+      ct_buffer (h, it, &esize, &count);
+      nb = slot_count (count, (const unsigned char *) w - 8);
+      if (__builtin_expect (nb > max, 0))
+	{
+	  idl_stub_error (b, IDL_E_BOUNDS);
+	  return NULL;
+	}
+      nb *= esize;
+    }
+  unsigned char *pay = idl_request_payload (b);
+  if (__builtin_expect (pay == NULL, 0))
+    return NULL;
+  memcpy (pay + off, src, nb);
+
+  /* (The expected reply tag first: fewer values live across calls.)  */
+  uint64_t tag = table_tag (t), rtag;
+  uint64_t expect = CT_FLAGS (t) & IDL_CT_F_ONEWAY ? 0 : reply_tag (t);
+  const uint64_t *words = (tag & IDL_TAG_COUNT_MASK) ? w : NULL;
+  if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
+    rtag = idl_send_x (b, tag, words, off + nb, NULL, 0);
+  else
+    rtag = idl_call_x (b, tag, words, off + nb, NULL, 0);
+  if (__builtin_expect (rtag != expect, 0))
+    {
+      idl_stub_failed (b, rtag);
+      return NULL;
+    }
+  return b->mr;
+}
+
+static const uint64_t * __attribute__ ((__noinline__))
+send_simple_many (idl_binding_t *b, const uint32_t *t, void *const *argv,
+		  uint64_t *w)
+{
+  return send_simple (b, t, argv, w);
+}
+
 /* The plugin's stubs of IDL_CT_F_SIMPLE operations (compact-internal.h)
    read the reply's values themselves, from the words this returns (or
    NULL on failure); their tables list no reply slots.  */
@@ -564,7 +594,9 @@ const uint64_t *
 idl_compact_call_simple (idl_binding_t *b, const uint32_t *t,
 			 void *const *argv, uint64_t *words)
 {
-  return send_simple (b, t, argv, words);
+  if (CT_NIQ (t) == 1)
+    return send_simple_one (b, t, argv, words);
+  return send_simple_many (b, t, argv, words);
 }
 
 /* One-way requests and everything but values: out of line.  */

@@ -249,6 +249,6 @@ const uint64_t *idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
 /* Operations of at most this many parameters keep their per-parameter
    arrays on the engine's frame; more take a copy of the engine with
    arrays for 255, off the hot path.  */
-#define CT_ARGS 16
+#define CT_ARGS 16	/* (the plugin's IDL_CT_OP_ONE needs as much) */
 
 #endif /* IDLRT_COMPACT_INTERNAL_H */

@@ -508,6 +508,58 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   return error_tag (IDL_E_BADMSG);
 }
 
+static void __attribute__ ((__noinline__, __cold__))
+fix_bools_cold (void *at, const uint32_t *t, uint32_t list, uint64_t n,
+		uint64_t esize)
+{
+  fix_bools (at, t, list, n, esize);
+}
+
+/* serve_simple's single item, the common case (at offset 0, or its
+   own when fixed), in a frame of its own.  */
+static uint64_t __attribute__ ((__noinline__))
+serve_simple_one (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+		  direct_fn thunk)
+{
+  unsigned char *req_pay = (unsigned char *) msg + IDL_MSG_REQ_PAYLOAD;
+  const uint32_t *it = t + IDL_CT_SHDR_WORDS;
+  uint64_t plen = msg[IDL_MSG_REQ_LEN];
+  uint32_t h = it[0], max = it[1];
+  unsigned fl = I_FLAGS (h);
+  uint64_t start = 0, n = 1, esize = max;
+  void *argv[CT_ARGS];
+  it += 2;
+  if (fl & IDL_CT_IF_OFFSET)
+    start = *it++;
+  if (I_KIND (h) == IDL_CT_K_STRING)
+    {
+      /* No length slot: the payload ends with the NUL, never scanned
+	 (paper 000, 4.5.4).  */
+      if (__builtin_expect (plen == 0 || plen - 1 > max
+			    || req_pay[plen - 1] != 0, 0))
+	return error_tag (IDL_E_BADMSG);
+    }
+  else if (I_KIND (h) == IDL_CT_K_BUFFER)
+    {
+      uint32_t e, count;
+      it = ct_buffer (h, it, &e, &count);
+      esize = e;
+      n = slot_count (count, (const unsigned char *) msg);
+      if (__builtin_expect (n > max || n * esize > plen, 0))
+	return error_tag (IDL_E_BADMSG);
+    }
+  else if (__builtin_expect (start + max > plen, 0))
+    return error_tag (IDL_E_BADMSG);
+  if (__builtin_expect (fl & IDL_CT_IF_BOOLS, 0))
+    fix_bools_cold (req_pay + start, t, *it, n, esize);
+  argv[I_PARAM (h)] = req_pay + start;
+  /* (The reply's tag first: only it lives across the call.)  */
+  uint64_t rtag = CT_FLAGS (t) & IDL_CT_F_ONEWAY ? IDL_TAG_ONEWAY
+		  : SD_REPLY_TAG (msg, t);
+  thunk (call, (void *const *) msg, argv);
+  return rtag;
+}
+
 /* An IDL_CT_F_SIMPLE operation with a direct thunk (the request's
    payload items, the reply's values, which the thunk writes): the
    checks of serve_direct's steps 1 and 2, with nothing to decide that
@@ -522,41 +574,6 @@ serve_simple (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   const uint32_t *s = t + IDL_CT_SHDR_WORDS, *it;
   uint64_t plen = msg[IDL_MSG_REQ_LEN], off = 0;
   unsigned k;
-
-  if (SD_NIQ (t) == 1 && CT_NRQ (t) == 0)
-    {
-      /* One item, the common case: at offset 0 (or its own, fixed).  */
-      uint32_t h = s[0], max = s[1];
-      unsigned fl = I_FLAGS (h);
-      uint64_t start = 0, n = 1, esize = max;
-      it = s + 2;
-      if (fl & IDL_CT_IF_OFFSET)
-	start = *it++;
-      if (I_KIND (h) == IDL_CT_K_STRING)
-	{
-	  /* No length slot: the payload ends with the NUL, never
-	     scanned (paper 000, 4.5.4).  */
-	  if (__builtin_expect (plen == 0 || plen - 1 > max
-				|| req_pay[plen - 1] != 0, 0))
-	    goto bad;
-	}
-      else if (I_KIND (h) == IDL_CT_K_BUFFER)
-	{
-	  uint32_t e, count;
-	  it = ct_buffer (h, it, &e, &count);
-	  esize = e;
-	  n = slot_count (count, bytes);
-	  if (__builtin_expect (n > max || n * esize > plen, 0))
-	    goto bad;
-	}
-      else if (__builtin_expect (start + max > plen, 0))
-	goto bad;
-      if (__builtin_expect (fl & IDL_CT_IF_BOOLS, 0))
-	fix_bools (req_pay + start, t, *it, n, esize);
-      argv[I_PARAM (h)] = req_pay + start;
-      thunk (call, (void *const *) msg, argv);
-      return CT_FLAGS (t) & IDL_CT_F_ONEWAY ? IDL_TAG_ONEWAY : SD_REPLY_TAG (msg, t);
-    }
 
   /* Blocks in words with _Bools: rewritten in place.  */
   for (k = CT_NRQ (t); k; k--, s = ct_next_slot (s))
@@ -798,7 +815,8 @@ entry_number (const void *const *e)
   uintptr_t x = (uintptr_t) e[1];
   if (x & 1)
     return (x >> (8 + IDL_TAG_OP_SHIFT)) & IDL_TAG_OP_MASK;
-  return ((const uint32_t *) x)[1] >> IDL_TAG_OP_SHIFT;
+  return ((const uint32_t *) (x & ~(uintptr_t) IDL_CT_OP_ONE))[1]
+	 >> IDL_TAG_OP_SHIFT;
 }
 
 /* Entry E's operation, whose table is a real one; H is the table of
@@ -807,7 +825,8 @@ static uint64_t __attribute__ ((__noinline__))
 dispatch_table (idl_call_t *call, uint64_t *msg, uint64_t h,
 		const void *const *e)
 {
-  const uint32_t *t = e[1];
+  const uint32_t *t
+    = (const uint32_t *) ((uintptr_t) e[1] & ~(uintptr_t) IDL_CT_OP_ONE);
   idl_thunk_fn thunk = (idl_thunk_fn) (uintptr_t) e[0];
   if (CT_FLAGS (t) & IDL_CT_F_DIRECT)
     {
@@ -817,7 +836,9 @@ dispatch_table (idl_call_t *call, uint64_t *msg, uint64_t h,
 			    || (msg[0] ^ h) >> 32, 0))
 	return error_tag (IDL_E_BADMSG);
       if (CT_FLAGS (t) & IDL_CT_F_SIMPLE && CT_NP (t) <= CT_ARGS)
-	return serve_simple (call, msg, t, thunk);
+	return SD_NIQ (t) == 1 && CT_NRQ (t) == 0
+	       ? serve_simple_one (call, msg, t, thunk)
+	       : serve_simple (call, msg, t, thunk);
       if (CT_FLAGS (t) & IDL_CT_F_OUT && CT_NP (t) <= CT_ARGS)
 	return serve_out (call, msg, t, thunk);
       if (CT_FLAGS (t) & IDL_CT_F_GENERAL)
@@ -882,8 +903,18 @@ idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
   if (__builtin_expect (k >= (h & (IDL_CT_OPS_SPARSE - 1)), 0))
     return dispatch_sparse (call, msg, ops);
   const void *const *e = ops + 1 + k * IDL_CT_OP_PTRS;
-  if ((uintptr_t) e[1] & 1)
+  uintptr_t x = (uintptr_t) e[1];
+  if (x & 1)
     return dispatch_direct (call, msg, h, e);
+  if (x & IDL_CT_OP_ONE)
+    {
+      /* A simple operation's single item: its shortest path.  */
+      const uint32_t *t = (const uint32_t *) (x - IDL_CT_OP_ONE);
+      if (__builtin_expect ((uint32_t) msg[0] != t[1]
+			    || (msg[0] ^ h) >> 32, 0))
+	return error_tag (IDL_E_BADMSG);
+      return serve_simple_one (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
+    }
   /* The short paths straight from here.  */
   const uint32_t *t = e[1];
   if ((uint32_t) msg[0] == t[1] && !((msg[0] ^ h) >> 32)
@@ -892,6 +923,9 @@ idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
 			     | IDL_CT_F_DIRECT))
       {
       case IDL_CT_F_SIMPLE | IDL_CT_F_DIRECT:
+	if (SD_NIQ (t) == 1 && CT_NRQ (t) == 0)
+	  return serve_simple_one (call, msg, t,
+				   (idl_thunk_fn) (uintptr_t) e[0]);
 	return serve_simple (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
       case IDL_CT_F_OUT | IDL_CT_F_DIRECT:
 	return serve_out (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);

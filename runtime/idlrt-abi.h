@@ -274,8 +274,12 @@
    is called as (CALL, MSG, ARGV): it reads the request's words in MSG,
    the payload's items at the pointers ARGV (per parameter) holds, and
    writes the reply's words in MSG; an odd entry's returns the reply's
-   tag (uint64_t), the others nothing.  */
+   tag (uint64_t), the others nothing.  A table's address plus
+   IDL_CT_OP_ONE marks an IDL_CT_F_SIMPLE operation with one payload
+   item, no request slots and at most 16 parameters: the engine takes
+   its shortest path for it.  */
 #define IDL_CT_OP_PTRS 2
+#define IDL_CT_OP_ONE 2
 #define IDL_CT_OPS_SPARSE 0x8000
 
 #endif /* IDLRT_ABI_H */
