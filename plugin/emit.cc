@@ -481,6 +481,32 @@ message_word (const idl_abi &abi, tree base, unsigned word)
 		 build_int_cst (abi.alias_ptr, word * 8));
 }
 
+/* Where slot S's bytes are in its word in memory: the layout counts
+   bytes by significance (pack_message shifts), the memory order is
+   the target's.  */
+static unsigned
+word_byte (const idl_slot &s)
+{
+  return BYTES_BIG_ENDIAN ? 8 - s.offset - s.size : s.offset;
+}
+
+/* Slot S of the message at BASE, with a load of its own size (a
+   word's high half: movl 12(%rax)) rather than a shift of the whole
+   word, as a 64-bit value; *LOW becomes S at offset 0, to unpack it
+   with.  Each byte of the message is still read once.  */
+static tree
+load_slot (body_builder &bb, const idl_abi &abi, tree base,
+	   const idl_slot &s, idl_slot *low)
+{
+  tree t = build_nonstandard_integer_type (s.size * BITS_PER_UNIT, 1);
+  tree v = bb.load (build2 (MEM_REF, t, base,
+			    build_int_cst (abi.alias_ptr,
+					   s.word * 8 + word_byte (s))));
+  *low = s;
+  low->offset = 0;
+  return bb.assign (abi.u64, NOP_EXPR, v);
+}
+
 /* The unsigned integer type of S's size; the message word type itself
    for 8-byte values, so they need no conversion.  */
 static tree
@@ -1086,10 +1112,6 @@ emit_client_stub (idl_operation *op)
 	mr = bb.load (build2 (MEM_REF, abi.u64_ptr, binding,
 			      build_int_cst (abi.alias_ptr,
 					     IDL_BINDING_MR_OFFSET)));
-      std::vector<tree> rwords (rp.words + 1, NULL_TREE);
-      for (const idl_slot &s : rp.slots)
-	if (s.role != IDL_SLOT_BLOCK && !rwords[s.word])
-	  rwords[s.word] = bb.load (message_word (abi, mr, s.word));
       std::vector<idl_scalar> sc = slot_scalars (op, rp, true);
       std::vector<tree> got (nparams, NULL_TREE);
       for (unsigned k = 0; k < rp.slots.size (); k++)
@@ -1097,7 +1119,9 @@ emit_client_stub (idl_operation *op)
 	  const idl_slot &s = rp.slots[k];
 	  if (s.role == IDL_SLOT_BLOCK)
 	    continue;
-	  tree v = unpack_value (bb, abi, rwords[s.word], s, sc[k]);
+	  idl_slot low;
+	  tree w = load_slot (bb, abi, mr, s, &low);
+	  tree v = unpack_value (bb, abi, w, low, sc[k]);
 	  if (s.param >= 0 && s.role == IDL_SLOT_VALUE
 	      && op->params[s.param].by_pointer
 	      && op->params[s.param].value.cls == IDL_VAL_BOOL)
@@ -1292,15 +1316,6 @@ reply_slot (const idl_message_layout &m, int i)
   gcc_unreachable ();
 }
 
-/* Where slot S's bytes are in its word in memory: the layout counts
-   bytes by significance (pack_message shifts), the memory order is
-   the target's.  */
-static unsigned
-word_byte (const idl_slot &s)
-{
-  return BYTES_BIG_ENDIAN ? 8 - s.offset - s.size : s.offset;
-}
-
 static tree
 emit_server_stub (idl_operation *op, tree dispatcher)
 {
@@ -1350,19 +1365,9 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 	block_slot[s.param] = &s;
       else
 	{
-	  /* Each value with a load of its own size (a word's high half:
-	     movl 12(%rsi)), not a shift of the whole word.  */
-	  tree t = build_nonstandard_integer_type (s.size * BITS_PER_UNIT,
-						   1);
-	  tree w = bb.load (build2 (MEM_REF, t, msg,
-				    build_int_cst (abi.alias_ptr,
-						   s.word * 8
-						   + word_byte (s))));
-	  idl_slot low = s;
-	  low.offset = 0;
-	  arg_values[s.param] = unpack_value (bb, abi,
-					      bb.assign (abi.u64, NOP_EXPR, w),
-					      low, sc[k]);
+	  idl_slot low;
+	  tree w = load_slot (bb, abi, msg, s, &low);
+	  arg_values[s.param] = unpack_value (bb, abi, w, low, sc[k]);
 	}
     }
 
