@@ -13,7 +13,10 @@
    pointers into MSG's request payload, out-data as pointers into the
    reply words and reply payload: nothing is copied here except what
    the C calling convention copies itself (structxfer's by-value
-   record).  Compiled without the plugin.  */
+   record).  As the plugin's server stubs do (doc/idlstub.texi,
+   "Argument types"), an out scalar starts as zero and an out string
+   as empty: an implementation that does not set one sends that, not
+   the request's bytes.  Compiled without the plugin.  */
 
 #include <string.h>
 #include "hand-msg.h"
@@ -91,6 +94,8 @@ serve_strxfer (idl_call_t *call, uint64_t *msg, uint64_t tag)
   if (BAD (tag != STRXFER_REQ || len - 1 > STRXFER_MAX
 	   || req_payload (msg)[len - 1] != 0))
     return HAND_BADMSG;
+  msg[1] = 0;
+  msg[2] = 0;
   strxfer_impl (call, req_payload (msg), (long *) &msg[1], (long *) &msg[2]);
   return STRXFER_REP;
 }
@@ -100,6 +105,7 @@ serve_structxfer (idl_call_t *call, uint64_t *msg, uint64_t tag)
 {
   if (BAD (tag != STRUCTXFER_REQ || req_len (msg) != sizeof (struct large_t)))
     return HAND_BADMSG;
+  msg[2] = 0;
   msg[1] = (uint64_t) structxfer_impl
     (call, *(const struct large_t *) req_payload (msg), (long *) &msg[2]);
   return STRUCTXFER_REP;
@@ -150,7 +156,9 @@ serve_pfs_open (idl_call_t *call, uint64_t *msg, uint64_t tag)
   hand_int *w1 = (hand_int *) &msg[1];
   if (BAD (tag != PFS_OPEN_REQ))
     return HAND_BADMSG;
-  w1[0] = pfs_open_impl (call, w1[0], w1[1], (int) msg[2],
+  int fobj = w1[1];
+  w1[1] = 0;
+  w1[0] = pfs_open_impl (call, w1[0], fobj, (int) msg[2],
 			 (int) (msg[2] >> 32), (int *) &w1[1]);
   return PFS_OPEN_REP;
 }
@@ -180,6 +188,7 @@ serve_pfs_get_direntries (idl_call_t *call, uint64_t *msg, uint64_t tag)
   unsigned count = (uint32_t) msg[2];
   if (BAD (tag != PFS_DIRENT_REQ || count > PFS_DIRENT_MAX))
     return HAND_BADMSG;
+  w2[0] = 0;
   w1[0] = pfs_get_direntries_impl (call, w1[0], (int *) &w1[1], (int) count,
 				   (int *) &w2[0],
 				   (struct pfs_dirent *) reply_payload (msg));
@@ -200,6 +209,8 @@ serve_pfs_lookup (idl_call_t *call, uint64_t *msg, uint64_t tag)
   if (BAD (tag != PFS_LOOKUP_REQ || len - 1 > PFS_NAME_MAX
 	   || name[len - 1] != 0))
     return HAND_BADMSG;
+  w1[1] = 0;
+  canonical[0] = 0;
   w1[0] = pfs_lookup_impl (call, w1[0], name, (int *) &w1[1], canonical);
   size_t n = strnlen (canonical, PFS_CANONICAL_MAX + 1);
   if (BAD (n > PFS_CANONICAL_MAX))
