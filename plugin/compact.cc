@@ -1091,16 +1091,18 @@ idl_emit_compact_dispatcher (idl_interface *iface, std::vector<tree> &thunks)
       else
 	{
 	  e = idl_first_element_address (table_of (op, false), cvoid_ptr);
-	  /* A simple operation with one item and no _Bools in its words:
-	     bit 1 of the entry sends the engine straight to its short
-	     path (idlrt-abi.h).  */
+	  /* A simple operation with one item and no _Bools in its words,
+	     or an out one with one item: bit 1 of the entry sends the
+	     engine straight to its short path (idlrt-abi.h).  */
 	  bool bool_blocks = false;
 	  for (const idl_slot &sl : op->request.slots)
 	    if (sl.role == IDL_SLOT_BLOCK
 		&& !param_bools (op->params[sl.param]).empty ())
 	      bool_blocks = true;
-	  if (simple_op (op) && op->request.items.size () == 1
-	      && !bool_blocks && op->params.size () <= 16)
+	  if (((simple_op (op) && op->request.items.size () == 1
+		&& !bool_blocks)
+	       || (out_op (op) && op->reply.items.size () == 1))
+	      && op->params.size () <= 16)
 	    e = fold_build_pointer_plus_hwi (e, 2);
 	}
       CONSTRUCTOR_APPEND_ELT (init, size_int (k++), e);

@@ -856,18 +856,15 @@ call_out_one (idl_binding_t *b, const uint32_t *t, void *const *argv,
    the caller.  Returns WORDS, from which the stub reads the reply's
    values, or NULL on failure (the binding's error set, nothing
    written).  */
-const uint64_t *
-idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
-		      void *const *argv, uint64_t *words)
+static const uint64_t * __attribute__ ((__noinline__))
+call_out_many (idl_binding_t *b, const uint32_t *t, void *const *argv,
+	       uint64_t *words)
 {
   const uint32_t *items = t + IDL_CT_HDR_WORDS;
   unsigned n = CT_NIP (t), k;
   uint64_t cap[8], len[8];
   struct ct_item m;
   const uint32_t *it;
-
-  if (n == 1)
-    return call_out_one (b, t, argv, words);
 
   /* 1. The counts of out buffers, from the request's words.  */
   for (it = items, k = 0; k < n; k++)
@@ -984,4 +981,13 @@ idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
   /* A well-formed reply of the wrong shape: as a fast stub.  */
   idl_stub_failed (b, rtag);
   return NULL;
+}
+
+const uint64_t *
+idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
+		      void *const *argv, uint64_t *words)
+{
+  if (CT_NIP (t) == 1)
+    return call_out_one (b, t, argv, words);
+  return call_out_many (b, t, argv, words);
 }

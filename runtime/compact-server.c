@@ -631,6 +631,64 @@ serve_simple (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   return error_tag (IDL_E_BADMSG);
 }
 
+/* serve_out's single item, the common case (a fixed block at its
+   offset, or a string or buffer at 0), in a frame of its own.  */
+static uint64_t __attribute__ ((__noinline__))
+serve_out_one (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+	       direct_fn thunk)
+{
+  unsigned char *bytes = (unsigned char *) msg;
+  unsigned char *rep_pay = bytes + IDL_MSG_REPLY_PAYLOAD;
+  void *argv[CT_ARGS];
+  const uint32_t *x = t + IDL_CT_SHDR_WORDS;
+  uint32_t h = x[0], max = x[1];
+  unsigned fl = I_FLAGS (h), kind = I_KIND (h);
+  uint64_t off = 0, cap = 0, esize = 1, nb;
+  x += 2;
+  if (fl & IDL_CT_IF_OFFSET)
+    off = *x++;
+  unsigned char *to = rep_pay + off;
+  if (kind == IDL_CT_K_BUFFER)
+    {
+      uint32_t e, count;
+      x = ct_buffer (h, x, &e, &count);
+      esize = e;
+      cap = slot_count (count, bytes);
+      if (__builtin_expect (cap > max, 0))
+	return error_tag (IDL_E_BADMSG);
+    }
+  else if (kind == IDL_CT_K_FIXED)
+    memset (to, 0, max);
+  else
+    to[0] = 0;
+  uint32_t lslot = fl & IDL_CT_IF_LENGTH ? *x : 0;
+  argv[I_PARAM (h)] = to;
+  thunk (call, (void *const *) msg, argv);
+  if (kind == IDL_CT_K_FIXED)
+    nb = off + max;
+  else if (kind == IDL_CT_K_STRING)
+    {
+      nb = strnlen ((const char *) to, (size_t) max + 1);
+      if (__builtin_expect (nb > max, 0))
+	return error_tag (IDL_E_BOUNDS);
+      *(u32_any *) (bytes + S_BYTE (lslot)) = (uint32_t) nb;
+    }
+  else
+    {
+      nb = cap;
+      if (lslot)
+	{
+	  uint64_t l = slot_count (lslot, bytes);
+	  if (__builtin_expect (l > cap, 0))
+	    return error_tag (IDL_E_BOUNDS);
+	  nb = l;
+	}
+      nb *= esize;
+    }
+  msg[IDL_MSG_REPLY_LEN] = nb;
+  return SD_REPLY_TAG (msg, t);
+}
+
 /* An IDL_CT_F_OUT operation with a direct thunk (values in the request,
    payload items in the reply; its table lists no slots, a string item
    carries its length slot): serve_direct's steps 3, 4 and 6.  */
@@ -647,57 +705,7 @@ serve_out (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   unsigned n = SD_NIP (t), k;
 
   if (n == 1)
-    {
-      /* One item, the common case: a fixed block at its offset, or a
-	 string or buffer at 0.  */
-      const uint32_t *x = items;
-      uint32_t h = x[0], max = x[1];
-      unsigned fl = I_FLAGS (h), kind = I_KIND (h);
-      uint64_t off = 0, cap = 0, esize = 1, nb;
-      x += 2;
-      if (fl & IDL_CT_IF_OFFSET)
-	off = *x++;
-      unsigned char *to = rep_pay + off;
-      if (kind == IDL_CT_K_BUFFER)
-	{
-	  uint32_t e, count;
-	  x = ct_buffer (h, x, &e, &count);
-	  esize = e;
-	  cap = slot_count (count, bytes);
-	  if (__builtin_expect (cap > max, 0))
-	    return error_tag (IDL_E_BADMSG);
-	}
-      else if (kind == IDL_CT_K_FIXED)
-	memset (to, 0, max);
-      else
-	to[0] = 0;
-      uint32_t lslot = fl & IDL_CT_IF_LENGTH ? *x : 0;
-      argv[I_PARAM (h)] = to;
-      thunk (call, (void *const *) msg, argv);
-      if (kind == IDL_CT_K_FIXED)
-	nb = off + max;
-      else if (kind == IDL_CT_K_STRING)
-	{
-	  nb = strnlen ((const char *) to, (size_t) max + 1);
-	  if (__builtin_expect (nb > max, 0))
-	    return error_tag (IDL_E_BOUNDS);
-	  *(u32_any *) (bytes + S_BYTE (lslot)) = (uint32_t) nb;
-	}
-      else
-	{
-	  nb = cap;
-	  if (lslot)
-	    {
-	      uint64_t l = slot_count (lslot, bytes);
-	      if (__builtin_expect (l > cap, 0))
-		return error_tag (IDL_E_BOUNDS);
-	      nb = l;
-	    }
-	  nb *= esize;
-	}
-      msg[IDL_MSG_REPLY_LEN] = nb;
-      return SD_REPLY_TAG (msg, t);
-    }
+    return serve_out_one (call, msg, t, thunk);
 
   /* Where the items go (an out block zeroed, an out string ""), each
      buffer's count within its bound; kept, for the thunk overwrites
@@ -908,11 +916,13 @@ idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
     return dispatch_direct (call, msg, h, e);
   if (x & IDL_CT_OP_ONE)
     {
-      /* A simple operation's single item: its shortest path.  */
+      /* A simple or out operation's single item: its shortest path.  */
       const uint32_t *t = (const uint32_t *) (x - IDL_CT_OP_ONE);
       if (__builtin_expect ((uint32_t) msg[0] != t[1]
 			    || (msg[0] ^ h) >> 32, 0))
 	return error_tag (IDL_E_BADMSG);
+      if (CT_FLAGS (t) & IDL_CT_F_OUT)
+	return serve_out_one (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
       return serve_simple_one (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
     }
   /* The short paths straight from here.  */

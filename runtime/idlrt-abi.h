@@ -276,8 +276,9 @@
    writes the reply's words in MSG; an odd entry's returns the reply's
    tag (uint64_t), the others nothing.  A table's address plus
    IDL_CT_OP_ONE marks an IDL_CT_F_SIMPLE operation with one payload
-   item, no request slots and at most 16 parameters: the engine takes
-   its shortest path for it.  */
+   item and no request slots, or an IDL_CT_F_OUT one with one payload
+   item, of at most 16 parameters: the engine takes its shortest path
+   for it.  */
 #define IDL_CT_OP_PTRS 2
 #define IDL_CT_OP_ONE 2
 #define IDL_CT_OPS_SPARSE 0x8000
