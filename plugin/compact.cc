@@ -810,7 +810,22 @@ idl_emit_compact_client_stub (idl_operation *op)
 	  TREE_NOTHROW (simple_decl) = 1;
 	  idl_model_keep (simple_decl);
 	}
-      tree mr = bb.call (simple_decl, args, abi.u64_cptr);
+      /* A single string: the runtime's shortest path for it.  */
+      static tree string_decl;
+      if (!string_decl)
+	{
+	  string_decl
+	    = build_fn_decl ("idl_compact_call_string",
+			     TREE_TYPE (simple_decl));
+	  TREE_NOTHROW (string_decl) = 1;
+	  idl_model_keep (string_decl);
+	}
+      bool one_string = op->request.items.size () == 1
+			&& !op->request.items[0].fixed
+			&& op->params[op->request.items[0].param].kind
+			   == IDL_KIND_STRING;
+      tree mr = bb.call (one_string ? string_decl : simple_decl, args,
+			 abi.u64_cptr);
       bb.ret (deliver_values (bb, abi, op, fn, mr));
       bb.finish ();
       add_function (fn);
@@ -1099,11 +1114,18 @@ idl_emit_compact_dispatcher (idl_interface *iface, std::vector<tree> &thunks)
 	    if (sl.role == IDL_SLOT_BLOCK
 		&& !param_bools (op->params[sl.param]).empty ())
 	      bool_blocks = true;
-	  if (((simple_op (op) && op->request.items.size () == 1
-		&& !bool_blocks)
-	       || (out_op (op) && op->reply.items.size () == 1))
-	      && op->params.size () <= 16)
-	    e = fold_build_pointer_plus_hwi (e, 2);
+	  bool one_string = simple_op (op) && op->request.items.size () == 1
+			    && !bool_blocks && op->params.size () <= 16
+			    && !op->request.items[0].fixed
+			    && op->params[op->request.items[0].param].kind
+			       == IDL_KIND_STRING;
+	  if (one_string)
+	    e = fold_build_pointer_plus_hwi (e, IDL_CT_OP_STRING);
+	  else if (((simple_op (op) && op->request.items.size () == 1
+		     && !bool_blocks)
+		    || (out_op (op) && op->reply.items.size () == 1))
+		   && op->params.size () <= 16)
+	    e = fold_build_pointer_plus_hwi (e, IDL_CT_OP_ONE);
 	}
       CONSTRUCTOR_APPEND_ELT (init, size_int (k++), e);
     }

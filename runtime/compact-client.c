@@ -518,6 +518,45 @@ call_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
   return r;
 }
 
+/* send_simple_one for a string, the request's last item (no length
+   slot): checked against NULL and its bound, copied with its NUL.  */
+static const uint64_t * __attribute__ ((__noinline__))
+send_string_one (idl_binding_t *b, const uint32_t *t, void *const *argv,
+		 uint64_t *w)
+{
+  const uint32_t *item = t + IDL_CT_HDR_WORDS + CT_NRQ (t) + CT_NRP (t);
+  const char *src = argv[I_PARAM (item[0])];
+  uint32_t max = item[1];
+  if (__builtin_expect (src == NULL, 0))
+    {
+      idl_stub_error (b, IDL_E_INVAL);
+      return NULL;
+    }
+  size_t n = strnlen (src, (size_t) max + 1);
+  if (__builtin_expect (n > max, 0))
+    {
+      idl_stub_error (b, IDL_E_BOUNDS);
+      return NULL;
+    }
+  unsigned char *pay = idl_request_payload (b);
+  if (__builtin_expect (pay == NULL, 0))
+    return NULL;
+  memcpy (pay, src, n + 1);
+  uint64_t tag = table_tag (t), rtag;
+  uint64_t expect = CT_FLAGS (t) & IDL_CT_F_ONEWAY ? 0 : reply_tag (t);
+  const uint64_t *words = (tag & IDL_TAG_COUNT_MASK) ? w : NULL;
+  if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
+    rtag = idl_send_x (b, tag, words, n + 1, NULL, 0);
+  else
+    rtag = idl_call_x (b, tag, words, n + 1, NULL, 0);
+  if (__builtin_expect (rtag != expect, 0))
+    {
+      idl_stub_failed (b, rtag);
+      return NULL;
+    }
+  return b->mr;
+}
+
 /* send_simple's single item, the common case (at offset 0, or its
    own when fixed), in a frame of its own.  */
 static const uint64_t * __attribute__ ((__noinline__))
@@ -597,6 +636,15 @@ idl_compact_call_simple (idl_binding_t *b, const uint32_t *t,
   if (CT_NIQ (t) == 1)
     return send_simple_one (b, t, argv, words);
   return send_simple_many (b, t, argv, words);
+}
+
+/* The same for a simple operation whose one item is a string (the
+   plugin knows).  */
+const uint64_t *
+idl_compact_call_string (idl_binding_t *b, const uint32_t *t,
+			 void *const *argv, uint64_t *words)
+{
+  return send_string_one (b, t, argv, words);
 }
 
 /* One-way requests and everything but values: out of line.  */

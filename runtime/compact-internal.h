@@ -245,6 +245,8 @@ const uint64_t *idl_compact_call_simple (idl_binding_t *b, const uint32_t *t,
 					 void *const *argv, uint64_t *words);
 const uint64_t *idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
 				      void *const *argv, uint64_t *words);
+const uint64_t *idl_compact_call_string (idl_binding_t *b, const uint32_t *t,
+					 void *const *argv, uint64_t *words);
 
 /* Operations of at most this many parameters keep their per-parameter
    arrays on the engine's frame; more take a copy of the engine with

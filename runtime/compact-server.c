@@ -515,6 +515,27 @@ fix_bools_cold (void *at, const uint32_t *t, uint32_t list, uint64_t n,
   fix_bools (at, t, list, n, esize);
 }
 
+/* serve_simple_one for a string (the request's last item, no length
+   slot): the payload ends with its NUL, never scanned (paper 000,
+   4.5.4).  Little to keep across the call, so a small frame.  */
+static uint64_t __attribute__ ((__noinline__))
+serve_string_one (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+		  direct_fn thunk)
+{
+  unsigned char *req_pay = (unsigned char *) msg + IDL_MSG_REQ_PAYLOAD;
+  uint64_t plen = msg[IDL_MSG_REQ_LEN];
+  uint32_t h = t[IDL_CT_SHDR_WORDS];
+  void *argv[CT_ARGS];
+  if (__builtin_expect (plen == 0 || plen - 1 > t[IDL_CT_SHDR_WORDS + 1]
+			|| req_pay[plen - 1] != 0, 0))
+    return error_tag (IDL_E_BADMSG);
+  argv[I_PARAM (h)] = req_pay;
+  uint64_t rtag = CT_FLAGS (t) & IDL_CT_F_ONEWAY ? IDL_TAG_ONEWAY
+		  : SD_REPLY_TAG (msg, t);
+  thunk (call, (void *const *) msg, argv);
+  return rtag;
+}
+
 /* serve_simple's single item, the common case (at offset 0, or its
    own when fixed), in a frame of its own.  */
 static uint64_t __attribute__ ((__noinline__))
@@ -821,10 +842,9 @@ static inline uintptr_t
 entry_number (const void *const *e)
 {
   uintptr_t x = (uintptr_t) e[1];
-  if (x & 1)
+  if ((x & 3) == 1)
     return (x >> (8 + IDL_TAG_OP_SHIFT)) & IDL_TAG_OP_MASK;
-  return ((const uint32_t *) (x & ~(uintptr_t) IDL_CT_OP_ONE))[1]
-	 >> IDL_TAG_OP_SHIFT;
+  return ((const uint32_t *) (x & ~(uintptr_t) 3))[1] >> IDL_TAG_OP_SHIFT;
 }
 
 /* Entry E's operation, whose table is a real one; H is the table of
@@ -833,8 +853,7 @@ static uint64_t __attribute__ ((__noinline__))
 dispatch_table (idl_call_t *call, uint64_t *msg, uint64_t h,
 		const void *const *e)
 {
-  const uint32_t *t
-    = (const uint32_t *) ((uintptr_t) e[1] & ~(uintptr_t) IDL_CT_OP_ONE);
+  const uint32_t *t = (const uint32_t *) ((uintptr_t) e[1] & ~(uintptr_t) 3);
   idl_thunk_fn thunk = (idl_thunk_fn) (uintptr_t) e[0];
   if (CT_FLAGS (t) & IDL_CT_F_DIRECT)
     {
@@ -889,7 +908,7 @@ dispatch_sparse (idl_call_t *call, uint64_t *msg, const void *const *ops)
       const void *const *e = ops + 1 + mid * IDL_CT_OP_PTRS;
       uintptr_t x = entry_number (e);
       if (x == num)
-	return (uintptr_t) e[1] & 1 ? dispatch_direct (call, msg, h, e)
+	return ((uintptr_t) e[1] & 3) == 1 ? dispatch_direct (call, msg, h, e)
 	       : dispatch_table (call, msg, h, e);
       if (x < num)
 	lo = mid + 1;
@@ -912,8 +931,17 @@ idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
     return dispatch_sparse (call, msg, ops);
   const void *const *e = ops + 1 + k * IDL_CT_OP_PTRS;
   uintptr_t x = (uintptr_t) e[1];
-  if (x & 1)
+  if ((x & 3) == 1)
     return dispatch_direct (call, msg, h, e);
+  if ((x & 3) == IDL_CT_OP_STRING)
+    {
+      /* A simple operation whose one item is a string.  */
+      const uint32_t *t = (const uint32_t *) (x - IDL_CT_OP_STRING);
+      if (__builtin_expect ((uint32_t) msg[0] != t[1]
+			    || (msg[0] ^ h) >> 32, 0))
+	return error_tag (IDL_E_BADMSG);
+      return serve_string_one (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
+    }
   if (x & IDL_CT_OP_ONE)
     {
       /* A simple or out operation's single item: its shortest path.  */
@@ -921,9 +949,10 @@ idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
       if (__builtin_expect ((uint32_t) msg[0] != t[1]
 			    || (msg[0] ^ h) >> 32, 0))
 	return error_tag (IDL_E_BADMSG);
+      idl_thunk_fn thunk = (idl_thunk_fn) (uintptr_t) e[0];
       if (CT_FLAGS (t) & IDL_CT_F_OUT)
-	return serve_out_one (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
-      return serve_simple_one (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
+	return serve_out_one (call, msg, t, thunk);
+      return serve_simple_one (call, msg, t, thunk);
     }
   /* The short paths straight from here.  */
   const uint32_t *t = e[1];

@@ -278,9 +278,12 @@
    IDL_CT_OP_ONE marks an IDL_CT_F_SIMPLE operation with one payload
    item and no request slots, or an IDL_CT_F_OUT one with one payload
    item, of at most 16 parameters: the engine takes its shortest path
-   for it.  */
+   for it; plus IDL_CT_OP_STRING instead (both low bits set, where a
+   direct entry's bit 1 is clear), a simple operation whose one item is
+   a string.  */
 #define IDL_CT_OP_PTRS 2
 #define IDL_CT_OP_ONE 2
+#define IDL_CT_OP_STRING 3
 #define IDL_CT_OPS_SPARSE 0x8000
 
 #endif /* IDLRT_ABI_H */
