@@ -24,6 +24,27 @@
 
 #include "compact-internal.h"
 
+/* The element count of request buffer M, from the words at BYTES:
+   its count, or its length when it has one, into *N.  False when the
+   count is over the buffer's bound or the length over the count.  */
+static inline __attribute__ ((__always_inline__)) int
+sent_count (const struct ct_item *m, const unsigned char *bytes,
+	    uint64_t *n)
+{
+  uint64_t c = slot_count (m->count, bytes);
+  if (c > m->max)
+    return 0;
+  if (I_FLAGS (m->head) & IDL_CT_IF_LENGTH)
+    {
+      uint64_t l = slot_count (m->length, bytes);
+      if (l > c)
+	return 0;
+      c = l;
+    }
+  *n = c;
+  return 1;
+}
+
 /* Run the operation of table T on the request in MSG, whose tag has
    been checked, with THUNK.  ARGV and LEN have a place per
    parameter.  */
@@ -133,16 +154,8 @@ serve (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	    }
 	  else
 	    {
-	      n = slot_count (m.count, bytes);
-	      if (__builtin_expect (n > m.max, 0))
+	      if (__builtin_expect (!sent_count (&m, bytes, &n), 0))
 		goto bad;
-	      if (I_FLAGS (m.head) & IDL_CT_IF_LENGTH)
-		{
-		  uint64_t l = slot_count (m.length, bytes);
-		  if (__builtin_expect (l > n, 0))
-		    goto bad;
-		  n = l;
-		}
 	      off = start + n * m.esize;
 	      if (__builtin_expect (off > plen, 0))
 		goto bad;
@@ -386,16 +399,8 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	    }
 	  else
 	    {
-	      n = slot_count (m.count, bytes);
-	      if (__builtin_expect (n > m.max, 0))
+	      if (__builtin_expect (!sent_count (&m, bytes, &n), 0))
 		goto bad;
-	      if (I_FLAGS (m.head) & IDL_CT_IF_LENGTH)
-		{
-		  uint64_t l = slot_count (m.length, bytes);
-		  if (__builtin_expect (l > n, 0))
-		    goto bad;
-		  n = l;
-		}
 	      off = start + n * m.esize;
 	      if (__builtin_expect (off > plen, 0))
 		goto bad;
