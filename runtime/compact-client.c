@@ -790,6 +790,32 @@ idl_compact_call_m_w1 (idl_binding_t *b, uint64_t tagx,
   return b->mr[1];
 }
 
+/* Call B with request TAG and its NW words WORDS as a fast stub does:
+   in registers (idl_call_r4) when they fit, else in memory.  Returns
+   the reply tag.  */
+static inline __attribute__ ((__always_inline__)) uint64_t
+call_nw (idl_binding_t *b, uint64_t tag, unsigned nw, uint64_t *words)
+{
+  if (nw > IDL_REG_WORDS)
+    return idl_call_m (b, tag, words);
+  uint64_t w1 = 0, w2 = 0, w3 = 0, w4 = 0;
+  if (nw)
+    {
+      w1 = words[0];
+      if (nw > 1)
+	{
+	  w2 = words[1];
+	  if (nw > 2)
+	    {
+	      w3 = words[2];
+	      if (nw > 3)
+		w4 = words[3];
+	    }
+	}
+    }
+  return idl_call_r4 (b, tag, w1, w2, w3, w4);
+}
+
 /* Send the request of table T from WORDS as a fast stub would (values
    only); the reply's words copied once into WORDS, or NULL on failure
    (the binding's error set).  */
@@ -798,28 +824,7 @@ call_words (idl_binding_t *b, const uint32_t *t, uint64_t *words)
 {
   uint64_t tag = table_tag (t);
   unsigned nw = tag & IDL_TAG_COUNT_MASK;
-  uint64_t rtag;
-  if (nw > IDL_REG_WORDS)
-    rtag = idl_call_m (b, tag, words);
-  else
-    {
-      uint64_t w1 = 0, w2 = 0, w3 = 0, w4 = 0;
-      if (nw)
-	{
-	  w1 = words[0];
-	  if (nw > 1)
-	    {
-	      w2 = words[1];
-	      if (nw > 2)
-		{
-		  w3 = words[2];
-		  if (nw > 3)
-		    w4 = words[3];
-		}
-	    }
-	}
-      rtag = idl_call_r4 (b, tag, w1, w2, w3, w4);
-    }
+  uint64_t rtag = call_nw (b, tag, nw, words);
   if (__builtin_expect (rtag != reply_tag (t), 0))
     {
       idl_stub_failed (b, rtag);
@@ -932,28 +937,7 @@ call_out_many (idl_binding_t *b, const uint32_t *t, void *const *argv,
   /* 2. The call, as a fast stub makes it.  */
   uint64_t tag = table_tag (t);
   unsigned nw = tag & IDL_TAG_COUNT_MASK;
-  uint64_t rtag;
-  if (nw > IDL_REG_WORDS)
-    rtag = idl_call_m (b, tag, words);
-  else
-    {
-      uint64_t w1 = 0, w2 = 0, w3 = 0, w4 = 0;
-      if (nw)
-	{
-	  w1 = words[0];
-	  if (nw > 1)
-	    {
-	      w2 = words[1];
-	      if (nw > 2)
-		{
-		  w3 = words[2];
-		  if (nw > 3)
-		    w4 = words[3];
-		}
-	    }
-	}
-      rtag = idl_call_r4 (b, tag, w1, w2, w3, w4);
-    }
+  uint64_t rtag = call_nw (b, tag, nw, words);
   if (__builtin_expect (rtag != reply_tag (t), 0))
     {
       idl_stub_failed (b, rtag);
