@@ -55,7 +55,7 @@
 #include <unistd.h>
 #include <sanitizer/asan_interface.h>
 #include "idlrt.h"
-#include "internal.h"		/* idl_msg_request */
+#include "internal.h"		/* idl_msg_request, idl_close_distinct */
 #include "fuzz.h"
 
 /* coverage.c */
@@ -165,30 +165,6 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   if (getenv ("IDLSTUB_FUZZ_STATS"))
     atexit (print_stats);
   return 0;
-}
-
-/* Close each distinct descriptor of A[0..NA-1] and B[0..NB-1] once, as
-   the runtime does after dispatch (server.c, close_distinct).  */
-static void
-close_distinct (const int *a, unsigned na, const int *b, unsigned nb)
-{
-  int all[2 * IDL_MAX_FDS];
-  unsigned n = 0;
-
-  for (unsigned i = 0; i < na + nb; i++)
-    {
-      int fd = i < na ? a[i] : b[i - na];
-      unsigned j;
-      if (fd < 0)
-	continue;
-      for (j = 0; j < n && all[j] != fd; j++)
-	;
-      if (j == n)
-	{
-	  all[n++] = fd;
-	  close (fd);
-	}
-    }
 }
 
 /* Judge the dispatcher's answer RTAG to request TAG.  */
@@ -361,7 +337,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   unsigned nout = (unsigned) msg[IDL_MSG_REPLY_NFDS];
   for (unsigned i = 0; i < nout; i++)
     out[i] = (int) msg[IDL_MSG_REPLY_FDS + i];
-  close_distinct (rfds, nfds, out, nout);
+  idl_close_distinct (rfds, nfds, out, nout);
   int probe = dup (spare_fd);
   if (probe != lowest_free)
     fail_reply ("a descriptor leaked", tag, rtag);

@@ -148,6 +148,13 @@ void idl_msg_request (uint64_t *msg, uint64_t tag, const uint64_t *words,
 		      unsigned nfds)
   __attribute__ ((__visibility__ ("hidden")));
 
+/* Close each distinct descriptor of A[0..NA-1] and B[0..NB-1] once, as
+   the server does after a dispatch (server.c; the fuzzer's harness
+   too).  */
+void idl_close_distinct (const int *a, unsigned na, const int *b,
+			 unsigned nb)
+  __attribute__ ((__visibility__ ("hidden")));
+
 struct sockaddr_un;
 
 /* Co-location (server.c).  If a server called NAME was created in this

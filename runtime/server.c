@@ -427,8 +427,8 @@ check_reply_tag (uint64_t rtag)
    dispatcher may list one twice, or hand back a request's descriptor
    as a reply's, and closing a number twice could close a descriptor
    another thread has opened under it meanwhile.  */
-static void
-close_distinct (const int *a, unsigned na, const int *b, unsigned nb)
+void
+idl_close_distinct (const int *a, unsigned na, const int *b, unsigned nb)
 {
   int all[2 * IDL_MAX_FDS];
   unsigned n = 0;
@@ -506,7 +506,7 @@ finish_reply_fds (struct idl_conn *c, uint64_t rtag, uint32_t seq,
      while they are in flight).  Closed before the reply is published,
      so that a client holding its reply knows the server holds nothing
      of the call any more.  */
-  close_distinct (rfds, nr, out, (unsigned) nout);
+  idl_close_distinct (rfds, nr, out, (unsigned) nout);
   send_reply (pg, rtag, msg, (uint32_t) len, sent);
 }
 
@@ -718,7 +718,7 @@ serve_request (struct idl_conn *c)
 			   != srv->iface.id, 0))
     {
       reject (pg, oneway, IDL_E_BADMSG);
-      close_distinct (rfds, nr, NULL, 0);
+      idl_close_distinct (rfds, nr, NULL, 0);
       return;
     }
 
@@ -733,7 +733,7 @@ serve_request (struct idl_conn *c)
 	 send with it.  */
       int out[IDL_MAX_FDS];
       int nout = reply_fds (msg, out);
-      close_distinct (rfds, nr, out, nout > 0 ? (unsigned) nout : 0);
+      idl_close_distinct (rfds, nr, out, nout > 0 ? (unsigned) nout : 0);
       return;
     }
 
@@ -1533,7 +1533,7 @@ local_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
       if (rfds[nr] < 0)
 	{
 	  int code = errno == EBADF ? IDL_E_INVAL : IDL_E_NOMEM;
-	  close_distinct (rfds, nr, NULL, 0);
+	  idl_close_distinct (rfds, nr, NULL, 0);
 	  return local_failed (b, code);
 	}
     }
@@ -1549,7 +1549,7 @@ local_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 
   if (oneway)
     {
-      close_distinct (rfds, nr, out, nout > 0 ? (unsigned) nout : 0);
+      idl_close_distinct (rfds, nr, out, nout > 0 ? (unsigned) nout : 0);
       b->error = IDL_OK;
       return 0;
     }
@@ -1561,7 +1561,7 @@ local_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   if (rtag & IDL_TAG_ERROR)
     {
       unsigned code = (rtag >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK;
-      close_distinct (rfds, nr, out, (unsigned) nout);
+      idl_close_distinct (rfds, nr, out, (unsigned) nout);
       return local_failed (b, code != IDL_OK && code <= IDL_E_BOUNDS
 			      ? (int) code : IDL_E_PROTO);
     }
@@ -1574,7 +1574,7 @@ local_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   for (int i = 0; i < nout; i++)
     if (out[i] < 0 || fcntl (out[i], F_GETFD) < 0)
       {
-	close_distinct (rfds, nr, out, (unsigned) nout);
+	idl_close_distinct (rfds, nr, out, (unsigned) nout);
 	return local_failed (b, IDL_E_PROTO);
       }
   for (int i = 0; i < nout; i++)
