@@ -658,6 +658,33 @@ call_other (idl_binding_t *b, const uint32_t *t, void *const *argv,
   return __builtin_expect (rtag != 0, 0) ? client_failed (b, rtag) : 0;
 }
 
+/* Call B with request TAG and its NW words WORDS as a fast stub does:
+   in registers (idl_call_r4) when they fit, else in memory.  Returns
+   the reply tag.  */
+static inline __attribute__ ((__always_inline__)) uint64_t
+call_nw (idl_binding_t *b, uint64_t tag, unsigned nw,
+	 const uint64_t *words)
+{
+  if (nw > IDL_REG_WORDS)
+    return idl_call_m (b, tag, words);
+  uint64_t w1 = 0, w2 = 0, w3 = 0, w4 = 0;
+  if (nw)
+    {
+      w1 = words[0];
+      if (nw > 1)
+	{
+	  w2 = words[1];
+	  if (nw > 2)
+	    {
+	      w3 = words[2];
+	      if (nw > 3)
+		w4 = words[3];
+	    }
+	}
+    }
+  return idl_call_r4 (b, tag, w1, w2, w3, w4);
+}
+
 uint64_t
 idl_compact_call (idl_binding_t *b, const uint32_t *t, void *const *argv,
 		  void *words)
@@ -673,28 +700,7 @@ idl_compact_call (idl_binding_t *b, const uint32_t *t, void *const *argv,
      memory as a fast stub sends them.  */
   uint64_t tag = *(const u64_any *) (t + 1);
   unsigned n = tag & IDL_TAG_COUNT_MASK;
-  uint64_t rtag;
-  if (n > IDL_REG_WORDS)
-    rtag = idl_call_m (b, tag, w);
-  else
-    {
-      uint64_t w1 = 0, w2 = 0, w3 = 0, w4 = 0;
-      if (n)
-	{
-	  w1 = w[0];
-	  if (n > 1)
-	    {
-	      w2 = w[1];
-	      if (n > 2)
-		{
-		  w3 = w[2];
-		  if (n > 3)
-		    w4 = w[3];
-		}
-	    }
-	}
-      rtag = idl_call_r4 (b, tag, w1, w2, w3, w4);
-    }
+  uint64_t rtag = call_nw (b, tag, n, w);
   if (__builtin_expect (rtag != ((tag & ~(uint64_t) 0xff) | CT_RWORDS (t)),
 			0))
     return client_failed (b, rtag);
@@ -790,31 +796,6 @@ idl_compact_call_m_w1 (idl_binding_t *b, uint64_t tagx,
   return b->mr[1];
 }
 
-/* Call B with request TAG and its NW words WORDS as a fast stub does:
-   in registers (idl_call_r4) when they fit, else in memory.  Returns
-   the reply tag.  */
-static inline __attribute__ ((__always_inline__)) uint64_t
-call_nw (idl_binding_t *b, uint64_t tag, unsigned nw, uint64_t *words)
-{
-  if (nw > IDL_REG_WORDS)
-    return idl_call_m (b, tag, words);
-  uint64_t w1 = 0, w2 = 0, w3 = 0, w4 = 0;
-  if (nw)
-    {
-      w1 = words[0];
-      if (nw > 1)
-	{
-	  w2 = words[1];
-	  if (nw > 2)
-	    {
-	      w3 = words[2];
-	      if (nw > 3)
-		w4 = words[3];
-	    }
-	}
-    }
-  return idl_call_r4 (b, tag, w1, w2, w3, w4);
-}
 
 /* Send the request of table T from WORDS as a fast stub would (values
    only); the reply's words copied once into WORDS, or NULL on failure
