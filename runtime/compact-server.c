@@ -24,6 +24,22 @@
 
 #include "compact-internal.h"
 
+/* The out descriptor the implementation left at AT: list it as the
+   reply's descriptor *N (and count it) unless it is negative, and put
+   its index, or IDL_FD_NONE, where it was.  */
+static inline __attribute__ ((__always_inline__)) void
+list_reply_fd (uint64_t *msg, unsigned char *at, uint64_t *n)
+{
+  int fd = *(int_any *) at;
+  uint32_t idx = IDL_FD_NONE;
+  if (fd >= 0)
+    {
+      msg[IDL_MSG_REPLY_FDS + *n] = (uint64_t) fd;
+      idx = (uint32_t) (*n)++;
+    }
+  *(u32_any *) at = idx;
+}
+
 /* The element count of request buffer M, from the words at BYTES:
    its count, or its length when it has one, into *N.  False when the
    count is over the buffer's bound or the length over the count.  */
@@ -234,17 +250,7 @@ serve (idl_call_t *call, uint64_t *msg, const uint32_t *t,
       uint64_t n = 0;
       for (s = rs, k = 0; k < CT_NRP (t); k++, s = ct_next_slot (s))
 	if (S_ROLE (*s) == IDL_CT_R_FD)
-	  {
-	    int_any *at = (int_any *) (sb + S_BYTE (*s));
-	    int fd = *at;
-	    uint32_t idx = IDL_FD_NONE;
-	    if (fd >= 0)
-	      {
-		msg[IDL_MSG_REPLY_FDS + n] = (uint64_t) fd;
-		idx = (uint32_t) n++;
-	      }
-	    *(u32_any *) at = idx;
-	  }
+	  list_reply_fd (msg, sb + S_BYTE (*s), &n);
       msg[IDL_MSG_REPLY_NFDS] = n;
     }
 
@@ -450,15 +456,7 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   for (s = rs, k = CT_NRP (t); k; k--, s = ct_next_slot (s))
     if (S_ROLE (*s) == IDL_CT_R_FD)
       {
-	unsigned char *at = bytes + S_BYTE (*s);
-	int fd = *(int_any *) at;
-	uint32_t idx = IDL_FD_NONE;
-	if (fd >= 0)
-	  {
-	    msg[IDL_MSG_REPLY_FDS + nfds] = (uint64_t) fd;
-	    idx = (uint32_t) nfds++;
-	  }
-	*(u32_any *) at = idx;
+	list_reply_fd (msg, bytes + S_BYTE (*s), &nfds);
 	msg[IDL_MSG_REPLY_NFDS] = nfds;
       }
 
