@@ -307,7 +307,8 @@ append_items (table_builder &t, const idl_operation *op,
 	t.w.push_back (slot_word (op, *len, reply, false));
       if (kind == IDL_CT_K_BUFFER)
 	{
-	  const idl_slot *count = slot_of (op->request, p.size_param);
+	  const idl_slot *count = it.count_slot.param >= 0 ? &it.count_slot
+				  : slot_of (op->request, p.size_param);
 	  gcc_assert (count);
 	  if (!esize_byte)
 	    t.w.push_back (p.elem_size);
@@ -517,8 +518,18 @@ pack_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
 	     tree fn)
 {
   const idl_message_layout &rq = op->request;
-  std::vector<tree> w (rq.words + 1, NULL_TREE);
-  for (const idl_slot &s : rq.slots)
+  /* An implied count goes to the engine in a word past the message's
+     (layout.cc), which is packed like the others but not sent.  */
+  std::vector<idl_slot> slots = rq.slots;
+  unsigned nwords = rq.words;
+  for (const idl_item &it : rq.items)
+    if (it.count_slot.param >= 0)
+      {
+	slots.push_back (it.count_slot);
+	nwords = it.count_slot.word;
+      }
+  std::vector<tree> w (nwords + 1, NULL_TREE);
+  for (const idl_slot &s : slots)
     {
       if (s.role != IDL_SLOT_VALUE)
 	continue;
@@ -535,7 +546,7 @@ pack_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
       w[s.word] = w[s.word] ? bb.assign (abi.u64, BIT_IOR_EXPR, w[s.word], v)
 		  : v;
     }
-  for (unsigned k = 1; k <= rq.words; k++)
+  for (unsigned k = 1; k <= nwords; k++)
     if (!w[k])
       w[k] = build_zero_cst (abi.u64);
   return w;
@@ -741,13 +752,16 @@ idl_emit_compact_client_stub (idl_operation *op)
   unsigned nwords = rq.words;
   if (out_op (op))
     nwords = MAX (MAX (rq.words, op->reply.words), 1u);
+  for (const idl_item &it : rq.items)
+    if (it.count_slot.param >= 0)
+      nwords = it.count_slot.word;
   tree arr = NULL_TREE;
   if (nwords)
     {
       arr = bb.temp (build_array_type_nelts (abi.u64, nwords), "words");
       TREE_ADDRESSABLE (arr) = 1;
       std::vector<tree> w = pack_values (bb, abi, op, fn);
-      for (unsigned k = 1; k <= rq.words; k++)
+      for (unsigned k = 1; k < w.size (); k++)
 	bb.store (build4 (ARRAY_REF, abi.u64, arr, size_int (k - 1),
 			  NULL_TREE, NULL_TREE), w[k]);
       for (const idl_slot &s : rq.slots)
@@ -948,6 +962,10 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
 				: p.kind == IDL_KIND_FD ? IDL_SLOT_FD
 				: IDL_SLOT_VALUE;
       const idl_slot *in = slot_of_role (op->request, i, role);
+      for (const idl_item &it : op->request.items)
+	if (!in && it.count_slot.param == (int) i)
+	  /* An implied count, which the engine stores there.  */
+	  in = &it.count_slot;
       const idl_slot *out = op->oneway ? NULL
 			    : slot_of_role (op->reply, i, role);
       if (p.kind == IDL_KIND_BLOCK)

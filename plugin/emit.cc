@@ -1297,6 +1297,17 @@ implementation_decl (idl_operation *op, tree call_ptr_type)
   return decl;
 }
 
+/* Is parameter I a buffer whose count message M does not send
+   (idl_item)?  */
+static bool
+implied_count_p (const idl_message_layout &m, unsigned i)
+{
+  for (const idl_item &it : m.items)
+    if (it.param == (int) i)
+      return it.count_slot.param >= 0;
+  return false;
+}
+
 /* 2. The server stub for OP; returns its FUNCTION_DECL.
 
    MSG is the server's private copy of the request (idlrt-abi.h): the
@@ -1383,6 +1394,9 @@ emit_server_stub (idl_operation *op, tree dispatcher)
   for (unsigned i = 0; i < nparams; i++)
     {
       const idl_param &p = op->params[i];
+      if (p.kind == IDL_KIND_BUFFER && implied_count_p (rq, i))
+	/* Taken from the payload's length, below.  */
+	continue;
       if (p.kind == IDL_KIND_BUFFER)
 	{
 	  tree c = bb.assign (sizetype, NOP_EXPR, arg_values[p.size_param]);
@@ -1431,7 +1445,31 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 	  const idl_param &p = op->params[it.param];
 	  off = align_size (bb, off, it.align);
 	  tree start = ptr_add (bb, req_pay, off, abi.alias_ptr);
-	  if (it.implied)
+	  if (it.implied && p.kind == IDL_KIND_BUFFER)
+	    {
+	      /* The payload ends with this buffer's last element: its
+		 bytes, at most MAX elements' worth (one comparison: when
+		 the payload ends before OFF, they wrap round to a value
+		 far over any bound), a whole number of elements.  The
+		 count the client did not send is rebuilt for the
+		 implementation from them.  */
+	      tree n = bb.assign (sizetype, MINUS_EXPR, plen, off);
+	      fail_if (bb, GT_EXPR, n, size_cst (p.max * p.elem_size), bad);
+	      if (p.elem_size > 1)
+		{
+		  tree r = bb.assign (sizetype, TRUNC_MOD_EXPR, n,
+				      size_cst (p.elem_size));
+		  fail_if (bb, NE_EXPR, r, size_cst (0), bad);
+		  n = bb.assign (sizetype, EXACT_DIV_EXPR, n,
+				 size_cst (p.elem_size));
+		}
+	      count[it.param] = inlen[it.param] = n;
+	      const idl_param &c = op->params[p.size_param];
+	      arg_values[p.size_param] = bb.assign (c.value.type, NOP_EXPR,
+						    n);
+	      off = plen;
+	    }
+	  else if (it.implied)
 	    {
 	      /* The payload ends with this string's NUL: at least the
 		 NUL, at most MAX chars before it.  One comparison: when

@@ -60,20 +60,43 @@ align_up (unsigned HOST_WIDE_INT v, unsigned a)
 
 /* Alignment of a variable item's start in a request, and of its region
    in the server's reply area: the implementation gets a pointer there,
-   so at least the element's own, and a word.  */
+   so the element's own, and no more: a string or a byte array follows
+   the item before it without a gap, and no stub spends instructions
+   rounding its offset up, as none does in a hand-written stub.  */
 static unsigned
 item_align (const idl_param &p)
 {
-  return MAX (8u, p.kind == IDL_KIND_BUFFER ? p.elem_align : 1u);
+  return p.kind == IDL_KIND_BUFFER ? p.elem_align : 1u;
+}
+
+/* Can the in buffer P's count go unsent, implied by the payload's
+   length?  Only when the count is a plain in value that counts nothing
+   else: the server then rebuilds it for the implementation from the
+   payload alone.  */
+static bool
+count_implied_p (const idl_operation *op, const idl_param &p)
+{
+  if (p.dir != IDL_DIR_IN || p.length_param >= 0)
+    return false;
+  const idl_param &c = op->params[p.size_param];
+  if (c.kind != IDL_KIND_SCALAR || c.by_pointer || c.dir != IDL_DIR_IN)
+    return false;
+  unsigned uses = 0;
+  for (const idl_param &q : op->params)
+    if (q.kind == IDL_KIND_BUFFER)
+      uses += (q.size_param == p.size_param)
+	      + (q.length_param == p.size_param);
+  return uses == 1;
 }
 
 /* Lay out the values PARAMS (indices into OP's parameters, in order) as
    one message M; RESULT says whether the result comes first.  REPLY
    says which direction: in a reply, variable items have regions of
-   their maximum size in the server's reply area.  */
+   their maximum size in the server's reply area.  IMPLY allows a
+   request's last item to be implied (idl_item).  */
 static void
 layout_message (const idl_operation *op, idl_message_layout *m,
-		bool result, bool reply)
+		bool result, bool reply, bool imply = true)
 {
   std::vector<unsigned char> used;
   m->slots.clear ();
@@ -82,17 +105,21 @@ layout_message (const idl_operation *op, idl_message_layout *m,
   if (result)
     m->slots.push_back (place (used, -1, op->result.size));
 
-  /* The request's last variable item, if it is a string, needs no
-     length word: the payload ends with its NUL.  */
-  int implied = -1;
-  if (!reply)
+  /* The request's last variable item: a string needs no length word
+     (the payload ends with its NUL), a buffer often no count (the
+     payload ends with its last element; paper 000, 4.5.4).  */
+  int implied = -1, implied_count = -1;
+  if (!reply && imply)
     for (unsigned i = 0; i < op->params.size (); i++)
       {
 	const idl_param &p = op->params[i];
 	if (p.sent () && (p.kind == IDL_KIND_STRING
 			  || p.kind == IDL_KIND_BUFFER))
-	  implied = p.kind == IDL_KIND_STRING ? (int) i : -1;
+	  implied = (p.kind == IDL_KIND_STRING || count_implied_p (op, p)
+		     ? (int) i : -1);
       }
+  if (implied >= 0 && op->params[implied].kind == IDL_KIND_BUFFER)
+    implied_count = op->params[implied].size_param;
 
   std::vector<int> fixed, variable;
   for (unsigned i = 0; i < op->params.size (); i++)
@@ -103,7 +130,8 @@ layout_message (const idl_operation *op, idl_message_layout *m,
       switch (p.kind)
 	{
 	case IDL_KIND_SCALAR:
-	  m->slots.push_back (place (used, i, p.value.size));
+	  if ((int) i != implied_count)
+	    m->slots.push_back (place (used, i, p.value.size));
 	  break;
 	case IDL_KIND_FD:
 	  m->slots.push_back (place (used, i, 4, IDL_SLOT_FD));
@@ -143,8 +171,9 @@ layout_message (const idl_operation *op, idl_message_layout *m,
       const idl_param &p = op->params[i];
       unsigned a = MAX (8u, p.block_align);
       off = align_up (off, a);
-      m->items.push_back (idl_item { i, true, false, (unsigned) off, a,
-				     p.block_size });
+      m->items.push_back (idl_item { i, true, false,
+				     { -1, 0, 0, 0, IDL_SLOT_VALUE },
+				     (unsigned) off, a, p.block_size });
       off += p.block_size;
     }
   m->fixed_bytes = off;
@@ -153,7 +182,12 @@ layout_message (const idl_operation *op, idl_message_layout *m,
       const idl_param &p = op->params[i];
       unsigned a = item_align (p);
       off = align_up (off, a);
-      m->items.push_back (idl_item { i, false, i == implied,
+      idl_slot count = { -1, 0, 0, 0, IDL_SLOT_VALUE };
+      if (i == implied && p.kind == IDL_KIND_BUFFER)
+	count = idl_slot { p.size_param, 0, 0,
+			   op->params[p.size_param].value.size,
+			   IDL_SLOT_VALUE };
+      m->items.push_back (idl_item { i, false, i == implied, count,
 				     reply ? (unsigned) off : 0u, a,
 				     p.max_bytes () });
       off += p.max_bytes ();
@@ -166,6 +200,18 @@ idl_layout_operation (idl_operation *op)
 {
   layout_message (op, &op->request, false, false);
   layout_message (op, &op->reply, op->has_result, true);
+  /* An implied count's word, past both messages' words.  */
+  for (idl_item &it : op->request.items)
+    if (it.count_slot.param >= 0)
+      {
+	it.count_slot.word = MAX (op->request.words, op->reply.words) + 1;
+	if (it.count_slot.word >= IDL_MR_WORDS)
+	  {
+	    /* No room for it: send the count after all.  */
+	    layout_message (op, &op->request, false, false, false);
+	    break;
+	  }
+      }
   return (op->request.words < IDL_MR_WORDS
 	  && op->reply.words < IDL_MR_WORDS
 	  && op->request.max_payload <= IDL_PAYLOAD_MAX
@@ -247,6 +293,9 @@ dump_message (FILE *file, const char *what, const idl_operation *op,
 		   p.elem_size, (unsigned long) p.max);
 	  if (p.typical)
 	    fprintf (file, ", typically %lu", (unsigned long) p.typical);
+	  if (it.implied)
+	    fprintf (file, ", ending the payload (%s not sent)",
+		     param_name (op, p.size_param));
 	  fputc ('\n', file);
 	}
     }

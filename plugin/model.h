@@ -116,16 +116,23 @@ struct idl_slot
    multiple of ALIGN in a request, and packed without gaps in a reply
    (the server compacts them, so no stale bytes of its buffer travel).
 
-   A request's last item, when it is a string, is IMPLIED: it has no
-   length slot, its NUL is the payload's last byte, so the server takes
-   its length from the payload's (paper 000, 4.5.4: a string whose
-   length is known is not scanned again).  Only in requests: the client
-   stub does not see a reply's payload length.  */
+   A request's last item can be IMPLIED: what would say how long it is
+   is not sent, the server takes it from the payload's length, as a
+   hand-written stub would.  A string has no length slot: its NUL is the
+   payload's last byte (paper 000, 4.5.4: a string whose length is known
+   is not scanned again).  A buffer whose count is a by-value parameter
+   that counts nothing else has no slot for the count: the payload ends
+   with its last element.  Such a count's COUNT_SLOT is in a word past
+   both messages' words, which no message sends: compact mode's stubs
+   and engines pass the count there (the client's words, the server's
+   private request), fast stubs never touch it.  Only in requests: the
+   client stub does not see a reply's payload length.  */
 struct idl_item
 {
   int param;
   bool fixed;
-  bool implied;			/* a request's last string: no length slot */
+  bool implied;			/* no length or count slot */
+  struct idl_slot count_slot;	/* an implied buffer's count (see above) */
   unsigned offset;		/* fixed: the offset; variable: the offset of
 				   the item's region in the server's reply
 				   area (replies) or 0 */

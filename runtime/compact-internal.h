@@ -185,6 +185,25 @@ slot_count (uint32_t s, const unsigned char *base)
   return bits;
 }
 
+/* A request buffer's implied count (IDL_CT_IF_IMPLIED: it is the
+   request's last item and its count is not sent): the payload from
+   START to its end PLEN must be a whole number of elements of ESIZE
+   bytes, at most MAX.  Their number goes to *N and, for the thunk, to
+   the count's slot S in the private request at BYTES (a word past every
+   message's, which no peer sends).  False when the payload is not
+   such.  */
+static inline int
+implied_count (uint32_t s, unsigned char *bytes, uint64_t start,
+	       uint64_t plen, uint64_t esize, uint64_t max, uint64_t *n)
+{
+  uint64_t nb = plen - start;
+  if (start > plen || nb > max * esize || nb % esize != 0)
+    return 0;
+  *n = nb / esize;
+  store_bits (bytes + S_BYTE (s), S_SIZE (s), *n);
+  return 1;
+}
+
 /* Rewrite each _Bool of N objects of ESIZE bytes at P as 0 or 1; LIST
    (an index in table T) is their byte offsets in one object, its first
    word their number (emit.cc, fix_bools: a _Bool holding anything else

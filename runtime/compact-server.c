@@ -40,13 +40,16 @@ list_reply_fd (uint64_t *msg, unsigned char *at, uint64_t *n)
   *(u32_any *) at = idx;
 }
 
-/* The element count of request buffer M, from the words at BYTES:
-   its count, or its length when it has one, into *N.  False when the
-   count is over the buffer's bound or the length over the count.  */
+/* The element count of request buffer M, which starts at START in a
+   payload of PLEN bytes, from the words at BYTES: its count, or its
+   length when it has one, into *N.  False when the count is over the
+   buffer's bound or the length over the count.  */
 static inline __attribute__ ((__always_inline__)) int
-sent_count (const struct ct_item *m, const unsigned char *bytes,
-	    uint64_t *n)
+sent_count (const struct ct_item *m, unsigned char *bytes, uint64_t start,
+	    uint64_t plen, uint64_t *n)
 {
+  if (I_FLAGS (m->head) & IDL_CT_IF_IMPLIED)
+    return implied_count (m->count, bytes, start, plen, m->esize, m->max, n);
   uint64_t c = slot_count (m->count, bytes);
   if (c > m->max)
     return 0;
@@ -170,13 +173,16 @@ serve (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	    }
 	  else
 	    {
-	      if (__builtin_expect (!sent_count (&m, bytes, &n), 0))
+	      if (__builtin_expect (!sent_count (&m, bytes, start, plen, &n), 0))
 		goto bad;
 	      off = start + n * m.esize;
 	      if (__builtin_expect (off > plen, 0))
 		goto bad;
 	      if (m.bools)
 		fix_bools (req_pay + start, t, m.bools, n, m.esize);
+	      if (I_FLAGS (m.head) & IDL_CT_IF_IMPLIED)
+		/* The count, where sent_count put it.  */
+		argv[S_PARAM (m.count)] = bytes + S_BYTE (m.count);
 	    }
 	  len[p] = n;
 	  argv[p] = req_pay + start;
@@ -405,7 +411,7 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	    }
 	  else
 	    {
-	      if (__builtin_expect (!sent_count (&m, bytes, &n), 0))
+	      if (__builtin_expect (!sent_count (&m, bytes, start, plen, &n), 0))
 		goto bad;
 	      off = start + n * m.esize;
 	      if (__builtin_expect (off > plen, 0))
@@ -568,9 +574,18 @@ serve_simple_one (idl_call_t *call, uint64_t *msg, const uint32_t *t,
       uint32_t e, count;
       it = ct_buffer (h, it, &e, &count);
       esize = e;
-      n = slot_count (count, (const unsigned char *) msg);
-      if (__builtin_expect (n > max || n * esize > plen, 0))
-	return error_tag (IDL_E_BADMSG);
+      if (fl & IDL_CT_IF_IMPLIED)
+	{
+	  if (__builtin_expect (!implied_count (count, (unsigned char *) msg,
+						0, plen, esize, max, &n), 0))
+	    return error_tag (IDL_E_BADMSG);
+	}
+      else
+	{
+	  n = slot_count (count, (const unsigned char *) msg);
+	  if (__builtin_expect (n > max || n * esize > plen, 0))
+	    return error_tag (IDL_E_BADMSG);
+	}
     }
   else if (__builtin_expect (start + max > plen, 0))
     return error_tag (IDL_E_BADMSG);
@@ -635,11 +650,18 @@ serve_simple (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	    uint32_t e, count;
 	    it = ct_buffer (h, it, &e, &count);
 	    esize = e;
-	    n = slot_count (count, bytes);
+	    start = align_up (off, I_ALIGN (h));
+	    if (fl & IDL_CT_IF_IMPLIED)
+	      {
+		if (__builtin_expect (!implied_count (count, bytes, start, plen,
+						      esize, max, &n), 0))
+		  goto bad;
+	      }
+	    else
+	      n = slot_count (count, bytes);
 	  }
 	  if (__builtin_expect (n > max, 0))
 	    goto bad;
-	  start = align_up (off, I_ALIGN (h));
 	  off = start + n * esize;
 	  if (__builtin_expect (off > plen, 0))
 	    goto bad;

@@ -254,8 +254,14 @@
 #define IDL_CT_K_FIXED 0
 #define IDL_CT_K_STRING 1
 #define IDL_CT_K_BUFFER 2
-#define IDL_CT_IF_IMPLIED 4	/* a request's last string: no length slot,
-				   the payload ends with its NUL */
+#define IDL_CT_IF_IMPLIED 4	/* the request's last item, ending the
+				   payload: a string with no length slot
+				   (the payload ends with its NUL), or a
+				   buffer whose count is not sent (its
+				   count slot is in a word past both
+				   messages', which the client's words
+				   hold for its engine and the server's
+				   engine fills in the private request) */
 #define IDL_CT_IF_INOUT 8	/* sent and returned */
 #define IDL_CT_IF_BOOLS 16
 #define IDL_CT_IF_LENGTH 32

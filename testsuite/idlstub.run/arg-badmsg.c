@@ -4,7 +4,9 @@
    implementation runs.  A client that bypasses its stubs and sends, with
    the runtime's stub ABI, a string length over the bound, a string whose
    NUL is not where its length says, a payload shorter than its items, a
-   buffer count over the bound, an inout length over the capacity, a
+   buffer count over the bound, a last buffer (whose count is not sent
+   but implied by the payload's length) that is not a whole number of
+   elements or is over its bound, an inout length over the capacity, a
    descriptor index with no descriptor, a big block cut short or a wrong
    word count gets IDL_E_BADMSG; the implementation is not called, and
    the server goes on serving the same connection (the well-formed
@@ -24,10 +26,13 @@ IDL_OP (argbad, 1) long calls (idl_binding_t *b);
    request's last string has no length word: model.h, idl_item).  */
 IDL_OP (argbad, 2) int str (idl_binding_t *b,
 			    IDL_IN IDL_STRING (16) const char *s);
-/* Request: word 1 bytes 0-3 N; payload: N elements.  */
+/* Request: word 1 bytes 0-3 N; payload: N elements of P, then those
+   of Q, which end it (M is not sent: model.h, idl_item).  */
 IDL_OP (argbad, 3) long buf (idl_binding_t *b,
 			     IDL_IN IDL_SIZE_IS (n, 8) const uint32_t *p,
-			     unsigned n);
+			     unsigned n,
+			     IDL_IN IDL_SIZE_IS (m, 4) const uint16_t *q,
+			     int m);
 /* Request: word 1 bytes 0-3 CAP, bytes 4-7 *LEN; payload: *LEN
    elements.  */
 IDL_OP (argbad, 4) int io (idl_binding_t *b,
@@ -57,13 +62,16 @@ str_impl (idl_call_t *call, const char *s)
 }
 
 long
-buf_impl (idl_call_t *call, const uint32_t *p, unsigned n)
+buf_impl (idl_call_t *call, const uint32_t *p, unsigned n,
+	  const uint16_t *q, int m)
 {
   ncalls++;
   long s = 0;
   for (unsigned i = 0; i < n; i++)
     s += p[i];
-  return s;
+  for (int i = 0; i < m; i++)
+    s += 1000L * q[i];
+  return s + 1000000L * m;
 }
 
 int
@@ -161,10 +169,17 @@ main (void)
   CHECK ((int) reply_word (b, 1) == 16);
   CHECK (calls (b) == 2);
 
-  /* Buffers.  */
+  /* Buffers: P's count sent, Q's the rest of the payload, a whole
+     number of elements within Q's bound.  */
   {
-    uint32_t p[9] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+    uint32_t p[12] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+    uint16_t *q = (uint16_t *) &p[8];
+    q[0] = 1, q[1] = 2, q[2] = 3, q[3] = 4, q[4] = 5;
     w[0] = 8;
+    CHECK (raw (b, tag (3, 1), w, p, 36, NULL, 0) == tag (3, 1));
+    CHECK ((long) reply_word (b, 1) == 36 + 3000 + 2000000);
+    CHECK (raw (b, tag (3, 1), w, p, 40, NULL, 0) == tag (3, 1));
+    CHECK ((long) reply_word (b, 1) == 36 + 10000 + 4000000);
     CHECK (raw (b, tag (3, 1), w, p, 32, NULL, 0) == tag (3, 1));
     CHECK ((long) reply_word (b, 1) == 36);
     w[0] = 9;
@@ -173,6 +188,14 @@ main (void)
     expect_bad (b, raw (b, tag (3, 1), w, p, 15, NULL, 0), "buffer cut");
     w[0] = -1ULL;
     expect_bad (b, raw (b, tag (3, 1), w, p, 32, NULL, 0), "count -1");
+    w[0] = 8;
+    expect_bad (b, raw (b, tag (3, 1), w, p, 42, NULL, 0),
+		"implied count bound");
+    expect_bad (b, raw (b, tag (3, 1), w, p, 35, NULL, 0),
+		"implied count cut");
+    w[0] = 8 | (uint64_t) 2 << 32;	/* a count sent after all */
+    expect_bad (b, raw (b, tag (3, 2), w, p, 36, NULL, 0),
+		"implied count sent");
   }
 
   /* Inout buffers: *LEN within CAP within the bound.  */
@@ -228,11 +251,11 @@ main (void)
 
   /* Only the well-formed requests reached an implementation, and the
      stubs still work on this connection.  */
-  CHECK (calls (b) == 7);
+  CHECK (calls (b) == 9);
   static const char still[17] = "still here";	/* the bound's size */
   CHECK (str (b, still) == 10);
   CHECK (idl_error (b) == IDL_OK);
-  CHECK (calls (b) == 8);
+  CHECK (calls (b) == 10);
 
   idl_close (b);
   idltest_stop_server (srv);

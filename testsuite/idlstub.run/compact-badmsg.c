@@ -8,7 +8,9 @@
    the real ones), then unknown operation numbers, wrong word counts,
    interfaces and flags, a string over its bound, without its NUL, or
    with a length near 2^32, counts over their bounds (in, inout and out
-   buffers, negative ones too), an inout length over its count, items
+   buffers, negative ones too), an implied count (a last buffer's,
+   not sent) over its bound or not a whole number of elements, an inout
+   length over its count, items
    past the payload received (variable and fixed), and descriptor
    indices with no descriptor behind them.  Each gets IDL_E_BADMSG from
    both servers, the implementation never runs, and the connection goes
@@ -22,8 +24,9 @@ IDL_INTERFACE (cbm, 0x5c03, 1);
 struct big_s { long v[16]; bool z; };
 
 /* Layouts (the plugin's dump).  put: word 1 = length of s (bytes 0-3)
-   and n (4-7), word 2 = descriptor index of fd; payload = s and its NUL
-   at 0, then n ints at the next multiple of 8.  big: payload = *p at 0.
+   and descriptor index of fd (4-7); payload = s and its NUL at 0, then
+   n ints at the next multiple of 4, ending it (n is implied: not sent;
+   its slot is in word 2, past the messages').  big: payload = *p at 0.
    io: word 1 = cap (0-3), *len (4-7); payload = *len ints.  out: word
    1 = n (0-1).  */
 IDL_OP (cbm, 1) int put (idl_binding_t *b,
@@ -90,10 +93,11 @@ out_impl (idl_call_t *c, int *p, short n)
 	  nrqe)
 
 static const uint32_t t_put[] = {
-  HDR (4, R | G | X, 1, 2, 3, 1, 2, 0, 1, 2),
-  CT_LEN (0, 1, 0), CT_FDX (3, 2, 0), CT_VAL (2, 1, 4, 4, CT_U),
+  HDR (4, R | G | X, 1, 1, 2, 1, 2, 0, 1, 2),
+  CT_LEN (0, 1, 0), CT_FDX (3, 1, 4),
   CT_RES (4, CT_S),
-  CT_STR (0, 0, 8), CT_BUF (1, 0, 3, 16, 4, CT_VAL (2, 1, 4, 4, CT_U))
+  CT_STR (0, 0, 8),
+  CT_BUF (1, CT_IMPLIED, 2, 16, 4, CT_VAL (2, 2, 0, 4, CT_U))
 };
 
 static const uint32_t t_calls[] = {
@@ -111,9 +115,9 @@ static const uint32_t t_io[] = {
   HDR (3, R | G | X, 4, 1, 2, 2, 1, 1, 1, 0),
   CT_VAL (1, 1, 0, 4, CT_S), CT_VAL (2, 1, 4, 4, CT_S),
   CT_RES (4, CT_S), CT_IOVAL (2, 1, 4, 4, CT_S),
-  CT_BUF_LEN (0, CT_INOUT, 3, 8, 4, CT_VAL (1, 1, 0, 4, CT_S),
+  CT_BUF_LEN (0, CT_INOUT, 2, 8, 4, CT_VAL (1, 1, 0, 4, CT_S),
 	      CT_VAL (2, 1, 4, 4, CT_S)),
-  CT_BUF_LEN (0, CT_INOUT, 3, 8, 4, CT_VAL (1, 1, 0, 4, CT_S),
+  CT_BUF_LEN (0, CT_INOUT, 2, 8, 4, CT_VAL (1, 1, 0, 4, CT_S),
 	      CT_IOVAL (2, 1, 4, 4, CT_S))
 };
 
@@ -121,7 +125,7 @@ static const uint32_t t_out[] = {
   HDR (2, R | G, 5, 1, 1, 1, 0, 1, 1, 0),
   CT_VAL (1, 1, 0, 2, CT_S),
   CT_RES (4, CT_S),
-  CT_BUF (0, 0, 3, 8, 4, CT_VAL (1, 1, 0, 2, CT_S))
+  CT_BUF (0, 0, 2, 8, 4, CT_VAL (1, 1, 0, 2, CT_S))
 };
 
 CT_TH (put)
@@ -165,18 +169,17 @@ word1 (idl_binding_t *b)
 }
 
 /* A put request: string length SLEN of the chars S (SBYTES of them, NUL
-   included, copied as given), count N with NV ints 1..NV, descriptor
-   index FDIDX with NFDS descriptors, payload length PLEN (-1: as
-   built).  */
+   included, copied as given), NV ints 1..NV, descriptor index FDIDX
+   with NFDS descriptors, payload length PLEN (-1: as built).  */
 static uint64_t
 raw_put (idl_binding_t *b, uint64_t tag, uint32_t slen, const char *s,
-	 unsigned sbytes, uint32_t n, unsigned nv, uint32_t fdidx,
-	 unsigned nfds, int fd, uint64_t plen)
+	 unsigned sbytes, unsigned nv, uint32_t fdidx, unsigned nfds, int fd,
+	 uint64_t plen)
 {
   unsigned char pay[128];
   memset (pay, 0, sizeof pay);
   memcpy (pay, s, sbytes);
-  unsigned off = (sbytes + 7) & ~7u;
+  unsigned off = (sbytes + 3) & ~3u;
   for (unsigned i = 0; i < nv; i++)
     {
       int x = (int) i + 1;
@@ -184,12 +187,12 @@ raw_put (idl_binding_t *b, uint64_t tag, uint32_t slen, const char *s,
     }
   if (plen == (uint64_t) -1)
     plen = off + 4 * nv;
-  uint64_t w[2] = { slen | (uint64_t) n << 32, fdidx };
+  uint64_t w[2] = { slen | (uint64_t) fdidx << 32, 0 };
   int fds[1] = { fd };
   return raw (b, tag, w, pay, plen, fds, nfds);
 }
 
-#define PUT CT_MKTAG (IFACE, 1, 2)
+#define PUT CT_MKTAG (IFACE, 1, 1)
 #define BAD (IDL_TAG_ERROR | (uint64_t) IDL_E_BADMSG << IDL_TAG_OP_SHIFT)
 
 static void
@@ -207,9 +210,13 @@ checks (idl_binding_t *b)
   int good = 0;
 
   /* Well-formed: they succeed, so the layouts above are right.  */
-  CHECK (raw_put (b, PUT, 5, "hello", 6, 3, 3, 0, 1, p[0], -1)
+  CHECK (raw_put (b, PUT, 5, "hello", 6, 3, 0, 1, p[0], -1)
 	 == CT_MKTAG (IFACE, 1, 1));
   CHECK ((int) word1 (b) == 100000 + 5000 + 6);
+  good++;
+  CHECK (raw_put (b, PUT, 1, "x", 2, 16, IDL_FD_NONE, 0, -1, -1)
+	 == CT_MKTAG (IFACE, 1, 1));
+  CHECK ((int) word1 (b) == 1000 + 16 * 17 / 2);
   good++;
   static struct big_s bs;
   bs.v[0] = 5;
@@ -239,20 +246,21 @@ checks (idl_binding_t *b)
   rejected (b, raw (b, CT_MKTAG (IFACE, 5, 0), NULL, NULL, 0, NULL, 0));
   uint64_t two[2] = { 8, 8 };
   rejected (b, raw (b, CT_MKTAG (IFACE, 5, 2), two, NULL, 0, NULL, 0));
-  rejected (b, raw_put (b, PUT - 1, 1, "x", 2, 0, 0, IDL_FD_NONE, 0, -1, -1));
+  rejected (b, raw_put (b, PUT + 1, 1, "x", 2, 0, IDL_FD_NONE, 0, -1, -1));
 
   /* Strings: over the bound of 8, NUL misplaced, a length near 2^32.  */
-  rejected (b, raw_put (b, PUT, 9, "ninechars", 10, 0, 0, IDL_FD_NONE, 0, -1,
+  rejected (b, raw_put (b, PUT, 9, "ninechars", 10, 0, IDL_FD_NONE, 0, -1,
 			-1));
-  rejected (b, raw_put (b, PUT, 3, "hello", 6, 0, 0, IDL_FD_NONE, 0, -1, -1));
-  rejected (b, raw_put (b, PUT, 0xffffffffu, "x", 2, 0, 0, IDL_FD_NONE, 0, -1,
+  rejected (b, raw_put (b, PUT, 3, "hello", 6, 0, IDL_FD_NONE, 0, -1, -1));
+  rejected (b, raw_put (b, PUT, 0xffffffffu, "x", 2, 0, IDL_FD_NONE, 0, -1,
 			-1));
-  /* Counts: over the bound of 16, near 2^32; an inout length over its
-     count or negative; an inout count over its bound; an out count
-     over its bound, or negative.  */
-  rejected (b, raw_put (b, PUT, 1, "x", 2, 17, 17, IDL_FD_NONE, 0, -1, -1));
-  rejected (b, raw_put (b, PUT, 1, "x", 2, 0xfffffff0u, 2, IDL_FD_NONE, 0, -1,
-			-1));
+  /* Counts: an implied one over the bound of 16, or not a whole number
+     of ints, or with no room at all; an inout length over its count or
+     negative; an inout count over its bound; an out count over its
+     bound, or negative.  */
+  rejected (b, raw_put (b, PUT, 1, "x", 2, 17, IDL_FD_NONE, 0, -1, -1));
+  rejected (b, raw_put (b, PUT, 5, "hello", 6, 3, IDL_FD_NONE, 0, -1, 19));
+  rejected (b, raw_put (b, PUT, 5, "hello", 6, 0, IDL_FD_NONE, 0, -1, 7));
   w = 2 | (uint64_t) 3 << 32;
   rejected (b, raw (b, CT_MKTAG (IFACE, 4, 1), &w, iv, 12, NULL, 0));
   w = 2 | (uint64_t) 0xffffffffu << 32;
@@ -264,24 +272,24 @@ checks (idl_binding_t *b)
   w = 0xffff;
   rejected (b, raw (b, CT_MKTAG (IFACE, 5, 1), &w, NULL, 0, NULL, 0));
   /* Items past the payload sent: variable ones, a fixed one.  */
-  rejected (b, raw_put (b, PUT, 5, "hello", 6, 3, 3, IDL_FD_NONE, 0, -1, 12));
-  rejected (b, raw_put (b, PUT, 5, "hello", 6, 0, 0, IDL_FD_NONE, 0, -1, 0));
-  rejected (b, raw_put (b, PUT, 0, "", 1, 0, 0, IDL_FD_NONE, 0, -1, 0));
+  rejected (b, raw_put (b, PUT, 5, "hello", 6, 3, IDL_FD_NONE, 0, -1, 3));
+  rejected (b, raw_put (b, PUT, 5, "hello", 6, 0, IDL_FD_NONE, 0, -1, 0));
+  rejected (b, raw_put (b, PUT, 0, "", 1, 0, IDL_FD_NONE, 0, -1, 0));
   w = 8 | (uint64_t) 3 << 32;
   rejected (b, raw (b, CT_MKTAG (IFACE, 4, 1), &w, iv, 11, NULL, 0));
   rejected (b, raw (b, CT_MKTAG (IFACE, 3, 0), NULL, &bs, sizeof bs - 1,
 		    NULL, 0));
   rejected (b, raw (b, CT_MKTAG (IFACE, 3, 0), NULL, &bs, 0, NULL, 0));
   /* Descriptor indices with no descriptor behind them.  */
-  rejected (b, raw_put (b, PUT, 1, "x", 2, 0, 0, 0, 0, -1, -1));
-  rejected (b, raw_put (b, PUT, 1, "x", 2, 0, 0, 1, 1, p[0], -1));
-  rejected (b, raw_put (b, PUT, 1, "x", 2, 0, 0, 0xfffffffeu, 1, p[0], -1));
+  rejected (b, raw_put (b, PUT, 1, "x", 2, 0, 0, 0, -1, -1));
+  rejected (b, raw_put (b, PUT, 1, "x", 2, 0, 1, 1, p[0], -1));
+  rejected (b, raw_put (b, PUT, 1, "x", 2, 0, 0xfffffffeu, 1, p[0], -1));
 
   /* None reached an implementation; the connection serves on.  */
   CHECK (raw (b, CT_MKTAG (IFACE, 2, 0), NULL, NULL, 0, NULL, 0)
 	 == CT_MKTAG (IFACE, 2, 1));
   CHECK ((int) word1 (b) == good);
-  CHECK (raw_put (b, PUT, 0, "", 1, 0, 0, IDL_FD_NONE, 0, -1, -1)
+  CHECK (raw_put (b, PUT, 0, "", 1, 0, IDL_FD_NONE, 0, -1, -1)
 	 == CT_MKTAG (IFACE, 1, 1));
   CHECK (word1 (b) == 0 && idl_error (b) == IDL_OK);
   close (p[0]);

@@ -444,28 +444,29 @@ static const uint32_t t_three[] = {
   CT_LEN (1, 1, 4), CT_VAL (0, 1, 0, 2, CT_S), CT_VAL (3, 1, 2, 1, CT_S),
   CT_RES (8, CT_S), CT_LEN (2, 2, 0), CT_LEN (4, 2, 4),
   CT_STR (1, 0, 100), CT_STR (2, CT_INOUT | CT_IMPLIED, 50),
-  CT_STR (2, CT_INOUT, 50), CT_STR_AT (4, 0, 151, 56)
+  CT_STR (2, CT_INOUT, 50), CT_STR_AT (4, 0, 151, 51)
 };
 
+/* bin's count is implied: its slot is in word 2, past both messages'
+   words, and not sent.  */
 static const uint32_t t_bin[] = {
-  HDR (2, R | G | X | S, 9, 1, 1, 1, 1, 0, 1, 0),
-  CT_VAL (1, 1, 0, 2, CT_S),
+  HDR (2, R | G | X | S, 9, 0, 0, 1, 1, 0, 1, 0),
   CT_RES (8, CT_U),
-  CT_BUF (0, 0, 3, 32, 4, CT_VAL (1, 1, 0, 2, CT_S))
+  CT_BUF (0, CT_IMPLIED, 2, 32, 4, CT_VAL (1, 2, 0, 2, CT_S))
 };
 
 static const uint32_t t_bout[] = {
   HDR (4, R | G, 10, 1, 2, 2, 0, 1, 1, 0),
   CT_VAL (0, 1, 0, 4, CT_U), CT_VAL (2, 1, 4, 4, CT_U),
   CT_RES (4, CT_S), CT_VAL (3, 1, 4, 2, CT_S),
-  CT_BUF_LEN (1, 0, 3, 64, 4, CT_VAL (2, 1, 4, 4, CT_U),
+  CT_BUF_LEN (1, 0, 2, 64, 4, CT_VAL (2, 1, 4, 4, CT_U),
 	      CT_VAL (3, 1, 4, 2, CT_S))
 };
 
 static const uint32_t t_ball[] = {
   HDR (2, G, 11, 1, 1, 0, 0, 1, 0, 0),
   CT_VAL (1, 1, 0, 8, CT_U),
-  CT_BUF (0, 0, 3, 100, 2, CT_VAL (1, 1, 0, 8, CT_U))
+  CT_BUF (0, 0, 1, 100, 2, CT_VAL (1, 1, 0, 8, CT_U))
 };
 
 static const uint32_t t_bio[] = {
@@ -473,9 +474,9 @@ static const uint32_t t_bio[] = {
   CT_VAL (0, 1, 0, 4, CT_S), CT_VAL (2, 1, 4, 4, CT_S),
   CT_VAL (3, 2, 0, 4, CT_S), CT_VAL (4, 2, 4, 4, CT_S),
   CT_RES (8, CT_U), CT_IOVAL (3, 2, 0, 4, CT_S),
-  CT_BUF_LEN (1, CT_INOUT, 3, 50, 4, CT_VAL (2, 1, 4, 4, CT_S),
+  CT_BUF_LEN (1, CT_INOUT, 2, 50, 4, CT_VAL (2, 1, 4, 4, CT_S),
 	      CT_VAL (3, 2, 0, 4, CT_S)),
-  CT_BUF_LEN (1, CT_INOUT, 3, 50, 4, CT_VAL (2, 1, 4, 4, CT_S),
+  CT_BUF_LEN (1, CT_INOUT, 2, 50, 4, CT_VAL (2, 1, 4, 4, CT_S),
 	      CT_IOVAL (3, 2, 0, 4, CT_S))
 };
 
@@ -488,15 +489,14 @@ static const uint32_t t_bio2[] = {
 };
 
 static const uint32_t t_bbool[] = {
-  HDR (6, R | G | X, 14, 2, 3, 1, 2, 1, 1, 0),
+  HDR (6, R | G | X, 14, 1, 2, 1, 2, 1, 1, 0),
   CT_VAL (1, 1, 0, 4, CT_S), CT_VAL (3, 1, 4, 4, CT_S),
-  CT_VAL (5, 2, 0, 1, CT_U),
   CT_RES (4, CT_S),
-  CT_BUF (0, CT_BOOLS, 3, 40, 1, CT_VAL (1, 1, 0, 4, CT_S)), 19,
-  CT_BUF (4, 0, 4, 5, 16, CT_VAL (5, 2, 0, 1, CT_U)),
-  CT_BUF (2, CT_BOOLS, 3, 8, 8, CT_VAL (3, 1, 4, 4, CT_S)), 21,
-  /* 19 */ 1, 0,
-  /* 21 */ 1, 1
+  CT_BUF (0, CT_BOOLS, 0, 40, 1, CT_VAL (1, 1, 0, 4, CT_S)), 18,
+  CT_BUF (4, CT_IMPLIED, 4, 5, 16, CT_VAL (5, 2, 0, 1, CT_U)),
+  CT_BUF (2, CT_BOOLS, 2, 8, 8, CT_VAL (3, 1, 4, 4, CT_S)), 20,
+  /* 18 */ 1, 0,
+  /* 20 */ 1, 1
 };
 
 static const uint32_t t_fdin[] = {
@@ -520,9 +520,9 @@ static const uint32_t t_fdmix[] = {
 
 static const uint32_t t_onote[] = {
   CT_HDR (3, IDL_CT_F_ONEWAY | G | X, CT_MKTAG (IFACE, 18, 1) | IDL_TAG_ONEWAY,
-	  2, 0, 2, 0, 0, 1),
-  CT_LEN (0, 1, 0), CT_VAL (2, 1, 4, 4, CT_S),
-  CT_STR (0, 0, 30), CT_BUF (1, 0, 3, 4, 4, CT_VAL (2, 1, 4, 4, CT_S))
+	  1, 0, 2, 0, 0, 1),
+  CT_LEN (0, 1, 0),
+  CT_STR (0, 0, 30), CT_BUF (1, CT_IMPLIED, 2, 4, 4, CT_VAL (2, 2, 0, 4, CT_S))
 };
 
 static const uint32_t t_olast[] = {

@@ -90,7 +90,8 @@
 	   IDL_CT_S_BOOLS | ((inout) ? IDL_CT_S_INOUT : 0), size), (list)
 
 /* Items.  FLAGS are IDL_CT_IF_*; A is log2 of the alignment.  A fixed
-   block of BYTES at offset OFF; a string of at most MAX chars (in a
+   block of BYTES at offset OFF; a string (byte aligned) of at most MAX
+   chars (in a
    reply, its region at OFF); a buffer of MAX elements of ESIZE bytes
    whose count is slot COUNT, its length slot LEN, its _Bool list LIST.
    Each macro adds the IDL_CT_IF_OFFSET, _LENGTH or _BOOLS its
@@ -103,9 +104,9 @@
   CT_ITEM0 (param, IDL_CT_K_FIXED, (flags) | IDL_CT_IF_OFFSET, a), (bytes), \
   (off)
 #define CT_STR(param, flags, max) \
-  CT_ITEM0 (param, IDL_CT_K_STRING, flags, 3), (max)
+  CT_ITEM0 (param, IDL_CT_K_STRING, flags, 0), (max)
 #define CT_STR_AT(param, flags, max, off) \
-  CT_ITEM0 (param, IDL_CT_K_STRING, (flags) | IDL_CT_IF_OFFSET, 3), (max), \
+  CT_ITEM0 (param, IDL_CT_K_STRING, (flags) | IDL_CT_IF_OFFSET, 0), (max), \
   (off)
 /* (ESIZE below 256: it goes in the first word's byte 3.)  */
 #define CT_BUF0(param, flags, a, esize) \
@@ -157,6 +158,30 @@ ct_call (idl_binding_t *b, const uint32_t *t, void *const *argv, void *r)
       else if (role == IDL_CT_R_FD)
 	e[p] = (void *) (intptr_t) *(int *) argv[p];
       s += 1 + (role == IDL_CT_R_BLOCK && ((x >> 16) & IDL_CT_S_BOOLS));
+    }
+  /* An implied count (a buffer ending the payload) is packed as the
+     plugin's stub packs it: in the word its item's count slot names,
+     past the message's.  */
+  const uint32_t *it = s;
+  unsigned nrp = (t[0] >> 24) & 0xff, niq = t[3] & 0xff;
+  for (unsigned k = 0; k < nrp; k++)
+    it += 1 + (((*it >> 19) & 3) == IDL_CT_R_BLOCK
+	       && ((*it >> 16) & IDL_CT_S_BOOLS));
+  for (unsigned k = 0; k < niq; k++)
+    {
+      uint32_t h = *it, kind = (h >> 8) & 3, fl = (h >> 8) & 0xfc;
+      it += 2 + !!(fl & IDL_CT_IF_OFFSET);
+      if (kind == IDL_CT_K_STRING)
+	it += !!(fl & IDL_CT_IF_LENGTH);
+      else if (kind == IDL_CT_K_BUFFER)
+	{
+	  it += (h >> 24) == 0;
+	  uint32_t c = *it++, p = c & 0xff, word = (c >> 8) & 0xff;
+	  if (fl & IDL_CT_IF_IMPLIED)
+	    memcpy (&words[word - 1], argv[p], c >> 24);
+	  it += !!(fl & IDL_CT_IF_LENGTH);
+	}
+      it += !!(fl & IDL_CT_IF_BOOLS);
     }
   uint64_t res = idl_compact_call (b, t, e, words);
   if (r && (t[0] >> 8) & IDL_CT_F_RESULT)

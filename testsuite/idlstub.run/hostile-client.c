@@ -89,18 +89,19 @@ impl_calls (void)
 }
 
 /* A rich_put request by hand (layout in idlrich.h): string length SLEN
-   over the SBYTES bytes of S, count N over NV ints 1..NV at the next
-   multiple of 8, descriptor index FDIDX; NSENT descriptors FDS sent for
-   the request, NFDS announced; payload length LEN (-1: exactly what was
-   written).  Returns the reply tag; the result is then in mr[1].  */
+   over the SBYTES bytes of S, NV ints 1..NV at the next multiple of 4
+   (their count is implied by the payload's length), descriptor index
+   FDIDX; NSENT descriptors FDS sent for the request, NFDS announced;
+   payload length LEN (-1: exactly what was written).  Returns the reply
+   tag; the result is then in mr[1].  */
 static uint64_t
-raw_put (uint32_t slen, const char *s, unsigned sbytes, uint32_t n,
-	 unsigned nv, uint32_t fdidx, const int *fds, unsigned nsent,
-	 uint32_t nfds, uint32_t len)
+raw_put (uint32_t slen, const char *s, unsigned sbytes, unsigned nv,
+	 uint32_t fdidx, const int *fds, unsigned nsent, uint32_t nfds,
+	 uint32_t len)
 {
   uint8_t *pay = hb->page->payload;
-  unsigned off = (sbytes + 7) & ~7u;
-  uint64_t w[2] = { slen | (uint64_t) n << 32, fdidx };
+  unsigned off = (sbytes + 3) & ~3u;
+  uint64_t w[1] = { slen | (uint64_t) fdidx << 32 };
   uint32_t seq = hb->seq + 1;
 
   memcpy (pay, s, sbytes);
@@ -109,13 +110,13 @@ raw_put (uint32_t slen, const char *s, unsigned sbytes, uint32_t n,
       int32_t x = (int32_t) i + 1;
       memcpy (pay + off + 4 * i, &x, 4);
     }
-  hostile_put_words (hb, w, 2);
+  hostile_put_words (hb, w, 1);
   if (nsent)
     {
       CHECK (hostile_send_fdmsg (hb->sock, seq, fds, nsent) > 0);
       n_fds_sent += nsent;
     }
-  return hostile_raw_call (hb, TAG (2, 2), seq,
+  return hostile_raw_call (hb, TAG (2, 1), seq,
 			   len == (uint32_t) -1 ? off + 4 * nv : len, nfds);
 }
 
@@ -158,11 +159,11 @@ good_fd_call (void)
 static void
 check_layout (void)
 {
-  CHECK (raw_put (5, "hello", 6, 3, 3, 0, good_pipe, 1, 1, -1)
+  CHECK (raw_put (5, "hello", 6, 3, 0, good_pipe, 1, 1, -1)
 	 == TAG (2, 1));
   CHECK ((long) hb->page->mr[1]
 	 == 5000000 + 6 + rich_inode_tag (good_pipe[0]));
-  CHECK (raw_put (5, "hello", 6, 3, 3, IDL_FD_NONE, NULL, 0, 0, -1)
+  CHECK (raw_put (5, "hello", 6, 3, IDL_FD_NONE, NULL, 0, 0, -1)
 	 == TAG (2, 1));
   CHECK (hb->page->mr[1] == 5000006);
 }
@@ -233,14 +234,15 @@ static void
 attack_truncated (void)
 {
   long calls = impl_calls ();
-  static const uint32_t cuts[] = { 0, 1, 5, 6, 8, 15, 19 };
+  /* (At 8 the payload would be "hello" and no ints: well formed.)  */
+  static const uint32_t cuts[] = { 0, 1, 5, 6, 7, 9, 15, 19 };
   for (unsigned i = 0; i < sizeof cuts / sizeof cuts[0]; i++)
-    expect_badmsg (raw_put (5, "hello", 6, 3, 3, IDL_FD_NONE, NULL, 0, 0,
+    expect_badmsg (raw_put (5, "hello", 6, 3, IDL_FD_NONE, NULL, 0, 0,
 			    cuts[i]));
   uint64_t w[2] = { 1, 2 };
   expect_badmsg (raw_req (TAG (1, 1), w, 2, 0, 0));
   expect_badmsg (raw_req (TAG (1, 0), w, 2, 0, 0));
-  expect_badmsg (raw_req (TAG (2, 1), w, 2, 8, 0));
+  expect_badmsg (raw_req (TAG (2, 2), w, 2, 8, 0));
   /* The record needs 192 bytes, the string its NUL.  */
   expect_badmsg (raw_req (TAG (3, 0), w, 0, 191, 0));
   expect_badmsg (raw_req (TAG (3, 0), w, 0, 0, 0));
@@ -287,19 +289,20 @@ attack_bounds (void)
 {
   long calls = impl_calls ();
   static char big[RICH_ECHO_MAX + 2];
-  expect_badmsg (raw_put (33, "abcdefghijklmnopqrstuvwxyz0123456", 34, 0, 0,
+  expect_badmsg (raw_put (33, "abcdefghijklmnopqrstuvwxyz0123456", 34, 0,
 			  IDL_FD_NONE, NULL, 0, 0, -1));
-  expect_badmsg (raw_put (0xffffffffu, "x", 2, 0, 0, IDL_FD_NONE, NULL, 0, 0,
+  expect_badmsg (raw_put (0xffffffffu, "x", 2, 0, IDL_FD_NONE, NULL, 0, 0,
 			  -1));
-  expect_badmsg (raw_put (0x7fffffffu, "x", 2, 0, 0, IDL_FD_NONE, NULL, 0, 0,
+  expect_badmsg (raw_put (0x7fffffffu, "x", 2, 0, IDL_FD_NONE, NULL, 0, 0,
 			  -1));
-  expect_badmsg (raw_put (1, "x", 2, RICH_VEC_MAX + 1, RICH_VEC_MAX + 1,
-			  IDL_FD_NONE, NULL, 0, 0, -1));
-  expect_badmsg (raw_put (1, "x", 2, 0xfffffff0u, 4, IDL_FD_NONE, NULL, 0, 0,
-			  -1));
-  expect_badmsg (raw_put (1, "x", 2, 0, 0, 0, NULL, 0, 0, -1));
-  expect_badmsg (raw_put (1, "x", 2, 0, 0, 1, good_pipe, 1, 1, -1));
-  expect_badmsg (raw_put (1, "x", 2, 0, 0, 0x7fffffff, good_pipe, 1, 1, -1));
+  /* The ints (their count implied): over the bound, or a part of one
+     at the end.  */
+  expect_badmsg (raw_put (1, "x", 2, RICH_VEC_MAX + 1, IDL_FD_NONE, NULL,
+			  0, 0, -1));
+  expect_badmsg (raw_put (1, "x", 2, 4, IDL_FD_NONE, NULL, 0, 0, 18));
+  expect_badmsg (raw_put (1, "x", 2, 0, 0, NULL, 0, 0, -1));
+  expect_badmsg (raw_put (1, "x", 2, 0, 1, good_pipe, 1, 1, -1));
+  expect_badmsg (raw_put (1, "x", 2, 0, 0x7fffffff, good_pipe, 1, 1, -1));
   uint64_t w[1] = { 7 | (uint64_t) (RICH_FILL_MAX + 1) << 32 };
   expect_badmsg (raw_req (TAG (4, 1), w, 1, 0, 0));
   memset (big, 'e', RICH_ECHO_MAX + 1);
@@ -340,13 +343,13 @@ attack_fd_flood (void)
     }
   /* Announced, with more than fit the server's control buffer: the
      kernel drops the rest and says so (MSG_CTRUNC).  */
-  expect_badmsg (raw_put (1, "x", 2, 0, 0, 0, flood, HOSTILE_MAX_SCM_FDS,
+  expect_badmsg (raw_put (1, "x", 2, 0, 0, flood, HOSTILE_MAX_SCM_FDS,
 			  IDL_MAX_FDS, -1));
-  expect_badmsg (raw_put (1, "x", 2, 0, 0, 0, flood, IDL_MAX_FDS + 1,
+  expect_badmsg (raw_put (1, "x", 2, 0, 0, flood, IDL_MAX_FDS + 1,
 			  IDL_MAX_FDS, -1));
-  expect_badmsg (raw_put (1, "x", 2, 0, 0, 0, flood, IDL_MAX_FDS + 1, 1, -1));
+  expect_badmsg (raw_put (1, "x", 2, 0, 0, flood, IDL_MAX_FDS + 1, 1, -1));
   /* The most a request may carry is served.  */
-  CHECK (raw_put (1, "x", 2, 0, 0, IDL_MAX_FDS - 1, flood, IDL_MAX_FDS,
+  CHECK (raw_put (1, "x", 2, 0, IDL_MAX_FDS - 1, flood, IDL_MAX_FDS,
 		  IDL_MAX_FDS, -1) == TAG (2, 1));
   CHECK ((long) hb->page->mr[1]
 	 == 1000000 + rich_inode_tag (flood[IDL_MAX_FDS - 1]));

@@ -182,7 +182,7 @@ publish_and_scribble (int ms)
   uint64_t x = 0x0123456789abcdefULL;
   double t0 = hostile_now_ms ();
   static const uint64_t tags[] = {
-    (uint64_t) RICH_ID << 32 | 2 << 16 | 2,	/* rich_put */
+    (uint64_t) RICH_ID << 32 | 2 << 16 | 1,	/* rich_put */
     (uint64_t) RICH_ID << 32 | 3 << 16 | 0,	/* rich_block */
     (uint64_t) RICH_ID << 32 | 4 << 16 | 1,	/* rich_fill */
     (uint64_t) RICH_ID << 32 | 5 << 16 | 1	/* rich_echo */
@@ -196,7 +196,10 @@ publish_and_scribble (int ms)
       memset (pg->payload, 'p', 4200);
       pg->payload[(r >> 8) % 4200] = 0;
       __atomic_store_n (&pg->mr[0], tags[r % 4], __ATOMIC_RELAXED);
-      __atomic_store_n (&pg->mr[1], (r >> 16) % 40 | ((r >> 24) % 70) << 32,
+      /* (rich_put: a string's length and no descriptor; the others: a
+	 length or count, and another.)  */
+      __atomic_store_n (&pg->mr[1], (r >> 16) % 40
+			| (r % 4 ? (r >> 24) % 70 : IDL_FD_NONE) << 32,
 			__ATOMIC_RELAXED);
       __atomic_store_n (&pg->mr[2], IDL_FD_NONE, __ATOMIC_RELAXED);
       __atomic_store_n (&pg->seq, seq, __ATOMIC_RELAXED);

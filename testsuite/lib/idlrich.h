@@ -50,9 +50,9 @@ IDL_INTERFACE (rich, RICH_ID, 1);
 
 /* Request: word 1 x, word 2 y.  Returns X + Y.  */
 IDL_OP (rich, 1) long rich_add (idl_binding_t *b, long x, long y);
-/* Request: word 1 bytes 0-3 the length of S, bytes 4-7 N; word 2
-   bytes 0-3 the descriptor index of FD; payload S and its NUL, then the
-   N elements of V at the next multiple of 8.  Returns
+/* Request: word 1 bytes 0-3 the length of S, bytes 4-7 the descriptor
+   index of FD; payload S and its NUL, then the N elements of V at the
+   next multiple of 4, which end it (N is not sent).  Returns
    strlen (S) * 1000000 + the sum of V + (FD's inode & 0xfff) * 1e9 (0
    for -1): the client can tell the server used this call's
    descriptor.  */
