@@ -710,9 +710,12 @@ idl_emit_compact_client_stub (idl_operation *op)
 							    (abi.compact_call)))));
   tree argv = null_pointer_node;
   bool any = false;
+  /* An out operation with one item hands the engine that item's
+     pointer itself (idl_compact_call_out_one).  */
+  bool out_one = out_op (op) && op->reply.items.size () == 1;
   for (unsigned i = 0; i < n; i++)
     any |= engine_needs (op, op->params[i], i);
-  if (any)
+  if (any && !out_one)
     {
       tree arr = bb.temp (build_array_type_nelts (ptr_type_node, n), "argv");
       TREE_ADDRESSABLE (arr) = 1;
@@ -782,6 +785,41 @@ idl_emit_compact_client_stub (idl_operation *op)
   args.safe_push (DECL_ARGUMENTS (fn));
   args.safe_push (idl_first_element_address
 		  (table_of (op, true), build_pointer_type (u32_const_type ())));
+  if (out_one)
+    {
+      /* The item's pointer, and a buffer's count as C converts it to a
+	 size_t (what the engine would read from its slot): the engine
+	 checks them, calls, copies the reply's words into WORDS and the
+	 item to the caller.  */
+      const idl_param &p = op->params[op->reply.items[0].param];
+      args.safe_push (bb.assign (ptr_type_node, NOP_EXPR,
+				 parm_at (fn, p.index)));
+      args.safe_push (words);
+      tree count = build_zero_cst (abi.u64);
+      if (p.kind == IDL_KIND_BUFFER && !op->reply.items[0].fixed)
+	count = bb.assign (abi.u64, NOP_EXPR,
+			   parm_at (fn, op->params[p.size_param].index));
+      args.safe_push (count);
+      static tree one_decl;
+      if (!one_decl)
+	{
+	  one_decl
+	    = build_fn_decl ("idl_compact_call_out_one",
+			     build_function_type_list
+			     (abi.u64_cptr, TREE_TYPE (DECL_ARGUMENTS (fn)),
+			      build_pointer_type (u32_const_type ()),
+			      ptr_type_node, ptr_type_node, abi.u64,
+			      NULL_TREE));
+	  TREE_NOTHROW (one_decl) = 1;
+	  idl_model_keep (one_decl);
+	}
+      tree mr = bb.call (one_decl, args, abi.u64_cptr);
+      bb.ret (deliver_values (bb, abi, op, fn, mr, 1));
+      bb.finish ();
+      add_function (fn);
+      cgraph_node::get (fn)->force_output = false;
+      return;
+    }
   args.safe_push (argv);
   args.safe_push (words);
   if (out_op (op))

@@ -797,6 +797,37 @@ idl_compact_call_m_w1 (idl_binding_t *b, uint64_t tagx,
 }
 
 
+/* The reply's RW words from the shared page MR into WORDS, once: the
+   first ones without a loop, for replies are short.  */
+static inline __attribute__ ((__always_inline__)) void
+copy_reply_words (uint64_t *words, const uint64_t *mr, unsigned rw)
+{
+  if (rw == 0)
+    return;
+  words[0] = mr[1];
+  if (rw == 1)
+    return;
+  words[1] = mr[2];
+  for (unsigned k = 2; k < rw; k++)
+    words[k] = mr[k + 1];
+}
+
+/* The out paths' refusals and failures, out of line: NULL, the
+   binding's error set.  */
+static const uint64_t * __attribute__ ((__noinline__, __cold__))
+refuse_out (idl_binding_t *b)
+{
+  idl_stub_error (b, IDL_E_BOUNDS);
+  return NULL;
+}
+
+static const uint64_t * __attribute__ ((__noinline__, __cold__))
+failed_out (idl_binding_t *b, uint64_t rtag)
+{
+  idl_stub_failed (b, rtag);
+  return NULL;
+}
+
 /* Send the request of table T from WORDS as a fast stub would (values
    only); the reply's words copied once into WORDS, or NULL on failure
    (the binding's error set).  */
@@ -811,74 +842,44 @@ call_words (idl_binding_t *b, const uint32_t *t, uint64_t *words)
       idl_stub_failed (b, rtag);
       return NULL;
     }
-  const uint64_t *mr = b->mr;
-  for (unsigned k = 0; k < CT_RWORDS (t); k++)
-    words[k] = mr[k + 1];
+  copy_reply_words (words, b->mr, CT_RWORDS (t));
   return words;
 }
 
-/* idl_compact_call_out's single item, the common case: a fixed block
-   at its offset, or a string or buffer at 0.  */
+/* idl_compact_call_out_one for a fixed block or a string: at its
+   offset, or at 0.  */
 static const uint64_t * __attribute__ ((__noinline__))
-call_out_one (idl_binding_t *b, const uint32_t *t, void *const *argv,
-	      uint64_t *words)
+call_out_fixed (idl_binding_t *b, const uint32_t *t, void *to,
+		uint64_t *words)
 {
   const uint32_t *x = t + IDL_CT_HDR_WORDS;
   uint32_t h = x[0], max = x[1];
   unsigned fl = I_FLAGS (h), kind = I_KIND (h);
-  uint64_t off = 0, cap = 0, esize = 1;
+  uint64_t off = 0;
   x += 2;
   if (fl & IDL_CT_IF_OFFSET)
     off = *x++;
-  if (kind == IDL_CT_K_BUFFER)
-    {
-      uint32_t e, count;
-      x = ct_buffer (h, x, &e, &count);
-      esize = e;
-      cap = slot_count (count, (const unsigned char *) words - 8);
-      if (__builtin_expect (cap > max, 0))
-	{
-	  idl_stub_error (b, IDL_E_BOUNDS);
-	  return NULL;
-	}
-    }
   uint32_t lslot = fl & IDL_CT_IF_LENGTH ? *x++ : 0;
   if (!call_words (b, t, words))
     return NULL;
 
-  /* The length, read once in the private copy, against the bound or
-     the caller's capacity (emit.cc, the reply's checks).  */
+  /* A string's length, read once in the private copy, against its
+     bound (emit.cc, the reply's checks).  */
   const unsigned char *rb = (const unsigned char *) words - 8;
   uint64_t n = max;
   if (kind == IDL_CT_K_STRING)
-    n = load_bits (rb + S_BYTE (lslot), 4);
-  else if (kind == IDL_CT_K_BUFFER)
     {
-      n = cap;
-      if (lslot)
-	{
-	  uint64_t l = slot_count (lslot, rb);
-	  if (__builtin_expect (l > cap, 0))
-	    goto proto;
-	  n = l;
-	}
+      n = load_bits (rb + S_BYTE (lslot), 4);
+      if (__builtin_expect (n > max, 0))
+	return failed_out (b, reply_tag (t));
     }
-  if (__builtin_expect (n > max || n * esize > IDL_PAYLOAD_MAX, 0))
-    goto proto;
-  void *to = argv[I_PARAM (h)];
-  memcpy (to, b->payload + (kind == IDL_CT_K_FIXED ? off : 0), n * esize);
+  memcpy (to, b->payload + (kind == IDL_CT_K_FIXED ? off : 0), n);
   if (kind == IDL_CT_K_STRING)
     /* The terminator is the stub's, not the server's.  */
     ((char *) to)[n] = 0;
   else if (__builtin_expect (fl & IDL_CT_IF_BOOLS, 0))
-    fix_bools (to, t, *x, kind == IDL_CT_K_FIXED ? 1 : n,
-	       kind == IDL_CT_K_FIXED ? 0 : esize);
+    fix_bools (to, t, *x, 1, 0);
   return words;
-
- proto:
-  /* A well-formed reply of the wrong shape: as a fast stub.  */
-  idl_stub_failed (b, reply_tag (t));
-  return NULL;
 }
 
 /* The plugin's stubs of IDL_CT_F_OUT operations (compact-internal.h):
@@ -889,10 +890,10 @@ call_out_one (idl_binding_t *b, const uint32_t *t, void *const *argv,
    is checked there before anything is written, then the items go to
    the caller.  Returns WORDS, from which the stub reads the reply's
    values, or NULL on failure (the binding's error set, nothing
-   written).  */
-static const uint64_t * __attribute__ ((__noinline__))
-call_out_many (idl_binding_t *b, const uint32_t *t, void *const *argv,
-	       uint64_t *words)
+   written).  (One item: idl_compact_call_out_one below.)  */
+const uint64_t *
+idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
+		      void *const *argv, uint64_t *words)
 {
   const uint32_t *items = t + IDL_CT_HDR_WORDS;
   unsigned n = CT_NIP (t), k;
@@ -996,11 +997,46 @@ call_out_many (idl_binding_t *b, const uint32_t *t, void *const *argv,
   return NULL;
 }
 
+/* The same for an operation whose reply has one payload item (at most
+   16 parameters): TO is the caller's object, COUNT a buffer's count as
+   C converts it to a size_t (the stub has the parameter at hand), 0
+   for a block or a string.  The buffer, the commonest case (an out
+   array the caller sized, SawMill's pfs_get_direntries), is done here
+   with nothing left to decide, in a frame that keeps the binding, the
+   table, TO, WORDS and COUNT only.  */
 const uint64_t *
-idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
-		      void *const *argv, uint64_t *words)
+idl_compact_call_out_one (idl_binding_t *b, const uint32_t *t, void *to,
+			  uint64_t *words, uint64_t count)
 {
-  if (CT_NIP (t) == 1)
-    return call_out_one (b, t, argv, words);
-  return call_out_many (b, t, argv, words);
+  const uint32_t *x = t + IDL_CT_HDR_WORDS;
+  if (I_KIND (x[0]) != IDL_CT_K_BUFFER)
+    return call_out_fixed (b, t, to, words);
+  if (__builtin_expect (count > x[1], 0))
+    return refuse_out (b);
+  uint64_t tag = table_tag (t);
+  uint64_t rtag = call_nw (b, tag, tag & IDL_TAG_COUNT_MASK, words);
+  if (__builtin_expect (rtag != reply_tag (t), 0))
+    return failed_out (b, rtag);
+
+  /* The reply's words, once, out of the shared page; the length read
+     there, against the caller's capacity (emit.cc, the reply's checks:
+     so within the bound, and the bytes within IDL_PAYLOAD_MAX, which
+     the plugin refuses a bound times the element size to exceed).  */
+  copy_reply_words (words, b->mr, CT_RWORDS (t));
+  uint32_t h = x[0], fl = I_FLAGS (h), esize, slot;
+  x += 2;
+  if (__builtin_expect (fl & IDL_CT_IF_OFFSET, 0))
+    x++;
+  x = ct_buffer (h, x, &esize, &slot);
+  uint64_t n = count;
+  if (fl & IDL_CT_IF_LENGTH)
+    {
+      n = slot_count (*x++, (const unsigned char *) words - 8);
+      if (__builtin_expect (n > count, 0))
+	return failed_out (b, reply_tag (t));
+    }
+  memcpy (to, b->payload, n * esize);
+  if (__builtin_expect (fl & IDL_CT_IF_BOOLS, 0))
+    fix_bools (to, t, *x, n, esize);
+  return words;
 }

@@ -59,6 +59,9 @@ typedef int int_any __attribute__ ((__may_alias__, __aligned__ (1)));
 #define S_HAS_BOOLS(s) (((s) >> 16) & IDL_CT_S_BOOLS)
 #define S_INOUT(s) (((s) >> 16) & IDL_CT_S_INOUT)
 #define S_SIZE(s) ((s) >> 24)
+/* The bits of a slot word of SIZE bytes and value class CLS.  */
+#define S_SIZE_CLASS(size, cls) \
+  ((uint32_t) (size) << 24 | (uint32_t) (cls) << (16 + IDL_CT_S_CLASS_SHIFT))
 /* The byte of a message (or of a scratch copy of its words) where slot
    S's value starts.  */
 #define S_BYTE(s) (S_WORD (s) * 8 + S_OFF (s))
@@ -175,9 +178,16 @@ store_bits (void *p, unsigned size, uint64_t v)
 static inline uint64_t
 slot_count (uint32_t s, const unsigned char *base)
 {
+  /* The commonest counts first: an int, then any 8-byte type.  */
+  const unsigned char *p = base + S_BYTE (s);
+  if (__builtin_expect ((s & S_SIZE_CLASS (0xff, 3))
+			== S_SIZE_CLASS (4, IDL_CT_V_SIGNED), 1))
+    return (uint64_t) (int64_t) *(const int_any *) p;
+  if (S_SIZE (s) == 8)
+    return *(const u64_any *) p;
   unsigned size = S_SIZE (s);
-  uint64_t bits = load_bits (base + S_BYTE (s), size);
-  if (S_CLASS (s) == IDL_CT_V_SIGNED && size < 8)
+  uint64_t bits = load_bits (p, size);
+  if (S_CLASS (s) == IDL_CT_V_SIGNED)
     {
       unsigned sh = 64 - 8 * size;
       return (uint64_t) ((int64_t) (bits << sh) >> sh);
@@ -264,6 +274,9 @@ const uint64_t *idl_compact_call_simple (idl_binding_t *b, const uint32_t *t,
 					 void *const *argv, uint64_t *words);
 const uint64_t *idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
 				      void *const *argv, uint64_t *words);
+const uint64_t *idl_compact_call_out_one (idl_binding_t *b, const uint32_t *t,
+					  void *to, uint64_t *words,
+					  uint64_t count);
 const uint64_t *idl_compact_call_string (idl_binding_t *b, const uint32_t *t,
 					 void *const *argv, uint64_t *words);
 

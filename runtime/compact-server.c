@@ -677,11 +677,11 @@ serve_simple (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   return error_tag (IDL_E_BADMSG);
 }
 
-/* serve_out's single item, the common case (a fixed block at its
-   offset, or a string or buffer at 0), in a frame of its own.  */
+/* serve_out's single item (a fixed block at its offset, or a string or
+   buffer at 0), in a frame of its own.  */
 static uint64_t __attribute__ ((__noinline__))
-serve_out_one (idl_call_t *call, uint64_t *msg, const uint32_t *t,
-	       direct_fn thunk)
+serve_out_fixed (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+		 direct_fn thunk)
 {
   unsigned char *bytes = (unsigned char *) msg;
   unsigned char *rep_pay = bytes + IDL_MSG_REPLY_PAYLOAD;
@@ -732,6 +732,45 @@ serve_out_one (idl_call_t *call, uint64_t *msg, const uint32_t *t,
       nb *= esize;
     }
   msg[IDL_MSG_REPLY_LEN] = nb;
+  return SD_REPLY_TAG (msg, t);
+}
+
+/* The same, the commonest case first: a buffer (an out array the
+   caller sized, SawMill's pfs_get_direntries), the reply's only item,
+   so at 0 in the reply area, where the implementation fills it and
+   the runtime sends it from.  Only MSG, the table and the capacity are
+   kept across the call.  */
+static uint64_t __attribute__ ((__noinline__))
+serve_out_one (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+	       direct_fn thunk)
+{
+  const uint32_t *x = t + IDL_CT_SHDR_WORDS;
+  uint32_t h = x[0], esize, count;
+  if (__builtin_expect ((I_FLAGS (h) & (3 | IDL_CT_IF_OFFSET))
+			!= IDL_CT_K_BUFFER, 0))
+    return serve_out_fixed (call, msg, t, thunk);
+  void *argv[CT_ARGS];
+  ct_buffer (h, x + 2, &esize, &count);
+  /* The caller's capacity, within the bound before the implementation
+     writes anything.  */
+  uint64_t cap = slot_count (count, (const unsigned char *) msg);
+  if (__builtin_expect (cap > x[1], 0))
+    return error_tag (IDL_E_BADMSG);
+  argv[I_PARAM (h)] = (unsigned char *) msg + IDL_MSG_REPLY_PAYLOAD;
+  thunk (call, (void *const *) msg, argv);
+
+  /* The length the implementation set, within the capacity (read in
+     MSG, the server's own).  */
+  h = x[0];
+  x = ct_buffer (h, x + 2, &esize, &count);
+  uint64_t n = cap;
+  if (I_FLAGS (h) & IDL_CT_IF_LENGTH)
+    {
+      n = slot_count (*x, (const unsigned char *) msg);
+      if (__builtin_expect (n > cap, 0))
+	return error_tag (IDL_E_BOUNDS);
+    }
+  msg[IDL_MSG_REPLY_LEN] = n * esize;
   return SD_REPLY_TAG (msg, t);
 }
 
