@@ -2091,7 +2091,10 @@ execute_idlstub (void)
 	  (iface->dispatcher)->definition)
 	{
 	  std::vector<tree> stubs;
-	  if (!iface->ops.empty ())
+	  /* (Compact clients' co-located calls take the message path:
+	     no table of implementations, and fast clients of a compact
+	     server do the same.)  */
+	  if (!iface->ops.empty () && !idl_compact_mode)
 	    emit_direct_table (iface);
 	  if (idl_compact_mode)
 	    idl_emit_compact_dispatcher (iface, stubs);
