@@ -1082,18 +1082,31 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
 	}
       args.safe_push (bb.assign (ptype, NOP_EXPR, ptr));
     }
+  /* A result alone in its word is stored as the whole word, zero-
+     extended, after the call: that word needs no zeroing before.  */
+  const idl_slot *rs = op->has_result && !op->oneway
+		       ? slot_of (op->reply, -1) : NULL;
+  bool result_word = rs && rs->offset == 0;
+  if (result_word)
+    for (const idl_slot &sl : op->reply.slots)
+      if (sl.word == rs->word && &sl != rs)
+	result_word = false;
   for (unsigned k = 0; k < rwords; k++)
-    bb.store (bytes_at (u64, reply, k * 8), build_zero_cst (u64));
+    if (!result_word || k + 1 != rs->word)
+      bb.store (bytes_at (u64, reply, k * 8), build_zero_cst (u64));
   for (auto &st : later)
     bb.store (st.first, st.second);
   tree impl = implementation_decl (op, call_ptr);
   if (op->has_result && !op->oneway)
     {
       tree r = bb.call (impl, args, op->result.type);
-      const idl_slot *rs = slot_of (op->reply, -1);
-      bb.store (bytes_at (bits_type (rs->size), reply,
-			  (rs->word - 1) * 8 + rs->offset),
-		to_bits (bb, r, op->result));
+      tree bits = to_bits (bb, r, op->result);
+      if (result_word)
+	bb.store (bytes_at (u64, reply, (rs->word - 1) * 8),
+		  bb.assign (u64, NOP_EXPR, bits));
+      else
+	bb.store (bytes_at (bits_type (rs->size), reply,
+			    (rs->word - 1) * 8 + rs->offset), bits);
     }
   else
     bb.call_void (impl, args);
