@@ -981,8 +981,15 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
   auto engine_ptr = [&] (unsigned i) {
     return bb.load (bytes_at (ptr_type_node, argv, i * POINTER_SIZE_UNITS));
   };
-  /* Stores into the reply's words, made once they are zeroed.  */
+  /* Stores into the reply's words, made once they are zeroed, and the
+     bytes they and the result's store cover: a word they cover whole
+     needs no zeroing.  */
   std::vector<std::pair<tree, tree> > later;
+  std::vector<bool> covered (rwords * 8, false);
+  auto cover = [&] (unsigned o, unsigned n) {
+    for (unsigned i = o; i < o + n && i < covered.size (); i++)
+      covered[i] = true;
+  };
 
   auto_vec<tree> args;
   args.safe_push (call);
@@ -1030,11 +1037,14 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
 	      if (p.dir == IDL_DIR_INOUT)
 		/* Sent in words, or in the payload where the engine
 		   found it.  */
-		later.push_back (std::make_pair
+		{
+		  cover (o, p.block_size);
+		  later.push_back (std::make_pair
 				 (bytes_at (type, reply, o),
 				  bb.load (in ? bytes_at (type, msg, in->word * 8)
 					   : bytes_at (type, engine_ptr (i),
 						       0))));
+		}
 	      ptr = at (reply, o);
 	    }
 	  else
@@ -1069,9 +1079,12 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
 	{
 	  unsigned o = (out->word - 1) * 8 + out->offset;
 	  if (v || p.kind == IDL_KIND_FD)
-	    later.push_back (std::make_pair (bytes_at (bits, reply, o),
-					     v ? v
-					     : build_all_ones_cst (bits)));
+	    {
+	      cover (o, size);
+	      later.push_back (std::make_pair (bytes_at (bits, reply, o),
+					       v ? v
+					       : build_all_ones_cst (bits)));
+	    }
 	  ptr = at (reply, o);
 	}
       else
@@ -1083,7 +1096,7 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
       args.safe_push (bb.assign (ptype, NOP_EXPR, ptr));
     }
   /* A result alone in its word is stored as the whole word, zero-
-     extended, after the call: that word needs no zeroing before.  */
+     extended, after the call.  */
   const idl_slot *rs = op->has_result && !op->oneway
 		       ? slot_of (op->reply, -1) : NULL;
   bool result_word = rs && rs->offset == 0;
@@ -1091,8 +1104,12 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
     for (const idl_slot &sl : op->reply.slots)
       if (sl.word == rs->word && &sl != rs)
 	result_word = false;
+  if (rs)
+    cover ((rs->word - 1) * 8 + (result_word ? 0 : rs->offset),
+	   result_word ? 8 : rs->size);
   for (unsigned k = 0; k < rwords; k++)
-    if (!result_word || k + 1 != rs->word)
+    if (std::find (covered.begin () + k * 8, covered.begin () + k * 8 + 8,
+		   false) != covered.begin () + k * 8 + 8)
       bb.store (bytes_at (u64, reply, k * 8), build_zero_cst (u64));
   for (auto &st : later)
     bb.store (st.first, st.second);
