@@ -62,6 +62,13 @@
 #include "abi.h"
 #include "emit.h"
 
+/* Error codes from idlrt.h (emit.cc has the same): the plugin does not
+   include that header's C declarations.  */
+#ifndef IDL_E_BADMSG
+# define IDL_E_BADMSG 4
+# define IDL_E_BOUNDS 9
+#endif
+
 /* -fplugin-arg-idlstub-mode=compact.  */
 bool idl_compact_mode;
 
@@ -340,6 +347,22 @@ out_op (const idl_operation *op)
   return true;
 }
 
+/* Is OP an out operation (out_op) whose reply's one payload item is a
+   buffer, at 0?  Its server thunk checks the buffer itself and is a
+   direct one, called for an odd entry of the table of operations, with
+   no table: the checks are a couple of comparisons with constants,
+   fewer bytes than the table and far fewer instructions than the
+   engine reading it.  */
+static bool
+direct_out_op (const idl_operation *op)
+{
+  if (!out_op (op) || op->reply.items.size () != 1)
+    return false;
+  const idl_item &it = op->reply.items[0];
+  return !it.fixed && it.offset == 0
+	 && op->params[it.param].kind == IDL_KIND_BUFFER;
+}
+
 /* Does OP take the engines' short paths (IDL_CT_F_SIMPLE): payload items
    in the request only, at most 8, no descriptors or length slots, and
    values only in the reply?  */
@@ -440,6 +463,10 @@ table_of (idl_operation *op, bool for_client)
      than a small table holds.  */
   SET_DECL_ALIGN (var, TYPE_ALIGN (elt));
   DECL_USER_ALIGN (var) = 1;
+  /* Nor after one: in a section of their own, the tables do not pad
+     the arrays of 32-byte alignment that .rodata holds (a table of
+     operations, 8 bytes per operation, follows them there).  */
+  set_decl_section_name (var, ".rodata.idlstub_ct");
   tables[for_client]->put (op->decl, var);
   return var;
 }
@@ -940,8 +967,10 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
 {
   tree u64 = TREE_TYPE (TREE_TYPE (dispatcher));
   /* A values-only operation's thunk, which the engine calls last,
-     returns the reply's tag, a constant here.  */
-  bool values = values_only (op);
+     returns the reply's tag, a constant here; so does a direct out
+     operation's, or the tag of the error reply its checks made.  */
+  bool out_buffer = direct_out_op (op);
+  bool values = values_only (op) || out_buffer;
   tree fn = new_thunk (op, dispatcher, values ? u64 : void_type_node);
   tree call_ptr = TREE_VALUE (TYPE_ARG_TYPES (TREE_TYPE (dispatcher)));
   tree call = DECL_ARGUMENTS (fn);
@@ -998,6 +1027,13 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
     {
       const idl_param &p = op->params[i];
       tree ptype = TREE_VALUE (a);
+      if (out_buffer && p.kind == IDL_KIND_BUFFER)
+	{
+	  /* The reply area, where the runtime sends it from.  */
+	  args.safe_push (bb.assign (ptype, NOP_EXPR,
+				     at (msg, IDL_MSG_REPLY_PAYLOAD)));
+	  continue;
+	}
       if (p.kind == IDL_KIND_STRING || p.kind == IDL_KIND_BUFFER)
 	{
 	  args.safe_push (bb.assign (ptype, NOP_EXPR, engine_ptr (i)));
@@ -1107,6 +1143,26 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
   if (rs)
     cover ((rs->word - 1) * 8 + (result_word ? 0 : rs->offset),
 	   result_word ? 8 : rs->size);
+  /* A direct out operation's buffer: its count (an in value, as C
+     converts it to a size_t) within the bound before the implementation
+     writes anything; a malformed request otherwise (emit.cc, the server
+     stub's checks).  */
+  tree count = NULL_TREE;
+  const idl_param *buf = NULL;
+  auto fail_unless = [&] (tree a, tree b, int code) {
+    tree ok = bb.new_label (), bad = bb.new_label ();
+    bb.cond_goto (LE_EXPR, a, b, ok, bad);
+    bb.label (bad);
+    bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
+    bb.ret (build_int_cstu (u64, idl_error_tag (code)));
+    bb.label (ok);
+  };
+  if (out_buffer)
+    {
+      buf = &op->params[op->reply.items[0].param];
+      count = bb.assign (u64, NOP_EXPR, args[1 + buf->size_param]);
+      fail_unless (count, build_int_cstu (u64, buf->max), IDL_E_BADMSG);
+    }
   for (unsigned k = 0; k < rwords; k++)
     if (std::find (covered.begin () + k * 8, covered.begin () + k * 8 + 8,
 		   false) != covered.begin () + k * 8 + 8)
@@ -1127,6 +1183,26 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
     }
   else
     bb.call_void (impl, args);
+  if (out_buffer)
+    {
+      /* The elements the implementation filled: its IDL_LENGTH_IS
+	 within the caller's capacity (IDL_E_BOUNDS otherwise, as a fast
+	 server stub), or the capacity.  */
+      tree n = count;
+      if (buf->length_param >= 0)
+	{
+	  const idl_param &lp = op->params[buf->length_param];
+	  const idl_slot *ls = slot_of (op->reply, buf->length_param);
+	  n = bb.assign (u64, NOP_EXPR,
+			 bb.load (bytes_at (lp.value.type, reply,
+					    (ls->word - 1) * 8
+					    + ls->offset)));
+	  fail_unless (n, count, IDL_E_BOUNDS);
+	}
+      bb.store (bytes_at (u64, msg, IDL_MSG_REPLY_LEN * 8),
+		bb.assign (u64, MULT_EXPR, n,
+			   build_int_cstu (u64, buf->elem_size)));
+    }
   /* (Read as bytes, alias set 0: the implementation wrote them as
      whatever its types are.)  */
   if (scratch)
@@ -1179,7 +1255,7 @@ idl_emit_compact_dispatcher (idl_interface *iface, std::vector<tree> &thunks)
 				  build_int_cst (cvoid_ptr, 1));
 	}
       next = op->number + 1;
-      bool direct = values_only (op);
+      bool direct = values_only (op) || direct_out_op (op);
       tree thunk = emit_direct_thunk (op, fn);
       thunks.push_back (thunk);
       CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
