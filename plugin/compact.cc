@@ -899,12 +899,23 @@ idl_emit_compact_client_stub (idl_operation *op)
 	  TREE_NOTHROW (string_decl) = 1;
 	  idl_model_keep (string_decl);
 	}
+      /* One item: the engine's path for it, without a test.  */
+      static tree one_decl;
+      if (!one_decl)
+	{
+	  one_decl
+	    = build_fn_decl ("idl_compact_call_simple_one",
+			     TREE_TYPE (simple_decl));
+	  TREE_NOTHROW (one_decl) = 1;
+	  idl_model_keep (one_decl);
+	}
       bool one_string = op->request.items.size () == 1
 			&& !op->request.items[0].fixed
 			&& op->params[op->request.items[0].param].kind
 			   == IDL_KIND_STRING;
-      tree mr = bb.call (one_string ? string_decl : simple_decl, args,
-			 abi.u64_cptr);
+      tree mr = bb.call (one_string ? string_decl
+			 : op->request.items.size () == 1 ? one_decl
+			 : simple_decl, args, abi.u64_cptr);
       bb.ret (deliver_values (bb, abi, op, fn, mr));
       bb.finish ();
       add_function (fn);

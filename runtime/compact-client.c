@@ -603,14 +603,15 @@ send_simple_one (idl_binding_t *b, const uint32_t *t, void *const *argv,
     return NULL;
   memcpy (pay + off, src, nb);
 
-  /* (The expected reply tag first: fewer values live across calls.)  */
+  /* (The expected reply tag first: fewer values live across calls.
+     W even when the request has no words: the transport reads TAG's
+     count of them.)  */
   uint64_t tag = table_tag (t), rtag;
   uint64_t expect = CT_FLAGS (t) & IDL_CT_F_ONEWAY ? 0 : reply_tag (t);
-  const uint64_t *words = (tag & IDL_TAG_COUNT_MASK) ? w : NULL;
   if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
-    rtag = idl_send_x (b, tag, words, off + nb, NULL, 0);
+    rtag = idl_send_x (b, tag, w, off + nb, NULL, 0);
   else
-    rtag = idl_call_x (b, tag, words, off + nb, NULL, 0);
+    rtag = idl_call_x (b, tag, w, off + nb, NULL, 0);
   if (__builtin_expect (rtag != expect, 0))
     {
       idl_stub_failed (b, rtag);
@@ -637,6 +638,11 @@ idl_compact_call_simple (idl_binding_t *b, const uint32_t *t,
     return send_simple_one (b, t, argv, words);
   return send_simple_many (b, t, argv, words);
 }
+
+/* The same for an operation with one payload item (the plugin knows):
+   send_simple_one itself.  */
+extern __typeof (idl_compact_call_simple) idl_compact_call_simple_one
+  __attribute__ ((__alias__ ("send_simple_one")));
 
 /* The same for a simple operation whose one item is a string (the
    plugin knows).  */

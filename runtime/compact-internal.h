@@ -272,6 +272,10 @@ uint64_t idl_compact_call_m_w1 (idl_binding_t *b, uint64_t tagx,
 				const uint64_t *words);
 const uint64_t *idl_compact_call_simple (idl_binding_t *b, const uint32_t *t,
 					 void *const *argv, uint64_t *words);
+const uint64_t *idl_compact_call_simple_one (idl_binding_t *b,
+					     const uint32_t *t,
+					     void *const *argv,
+					     uint64_t *words);
 const uint64_t *idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
 				      void *const *argv, uint64_t *words);
 const uint64_t *idl_compact_call_out_one (idl_binding_t *b, const uint32_t *t,

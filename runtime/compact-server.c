@@ -517,13 +517,6 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   return error_tag (IDL_E_BADMSG);
 }
 
-static void __attribute__ ((__noinline__, __cold__))
-fix_bools_cold (void *at, const uint32_t *t, uint32_t list, uint64_t n,
-		uint64_t esize)
-{
-  fix_bools (at, t, list, n, esize);
-}
-
 /* serve_simple_one for a string (the request's last item, no length
    slot): the payload ends with its NUL, never scanned (paper 000,
    4.5.4).  Little to keep across the call, so a small frame.  */
@@ -545,11 +538,17 @@ serve_string_one (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   return rtag;
 }
 
+static uint64_t serve_simple_one_bools (idl_call_t *, uint64_t *,
+					const uint32_t *, direct_fn);
+
 /* serve_simple's single item, the common case (at offset 0, or its
-   own when fixed), in a frame of its own.  */
-static uint64_t __attribute__ ((__noinline__))
-serve_simple_one (idl_call_t *call, uint64_t *msg, const uint32_t *t,
-		  direct_fn thunk)
+   own when fixed), in a frame of its own.  Without BOOLS, an item with
+   _Bools is left to serve_simple_one_bools, so that the common case
+   makes no call but the thunk's and keeps only the reply's tag across
+   it: a frame of one register.  */
+static inline __attribute__ ((__always_inline__)) uint64_t
+simple_one (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+	    direct_fn thunk, const int bools)
 {
   unsigned char *req_pay = (unsigned char *) msg + IDL_MSG_REQ_PAYLOAD;
   const uint32_t *it = t + IDL_CT_SHDR_WORDS;
@@ -590,13 +589,31 @@ serve_simple_one (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   else if (__builtin_expect (start + max > plen, 0))
     return error_tag (IDL_E_BADMSG);
   if (__builtin_expect (fl & IDL_CT_IF_BOOLS, 0))
-    fix_bools_cold (req_pay + start, t, *it, n, esize);
+    {
+      if (!bools)
+	return serve_simple_one_bools (call, msg, t, thunk);
+      fix_bools (req_pay + start, t, *it, n, esize);
+    }
   argv[I_PARAM (h)] = req_pay + start;
   /* (The reply's tag first: only it lives across the call.)  */
   uint64_t rtag = CT_FLAGS (t) & IDL_CT_F_ONEWAY ? IDL_TAG_ONEWAY
 		  : SD_REPLY_TAG (msg, t);
   thunk (call, (void *const *) msg, argv);
   return rtag;
+}
+
+static uint64_t __attribute__ ((__noinline__))
+serve_simple_one (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+		  direct_fn thunk)
+{
+  return simple_one (call, msg, t, thunk, 0);
+}
+
+static uint64_t __attribute__ ((__noinline__, __cold__))
+serve_simple_one_bools (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+			direct_fn thunk)
+{
+  return simple_one (call, msg, t, thunk, 1);
 }
 
 /* An IDL_CT_F_SIMPLE operation with a direct thunk (the request's
@@ -989,35 +1006,31 @@ idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
   uint64_t h = (uintptr_t) ops[0];
   /* By index (a sparse table's count here is 0, so it always takes the
      out-of-line path).  */
-  uintptr_t k = ((msg[0] >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK)
-		- ((h >> 16) & IDL_TAG_OP_MASK);
+  /* (The operation number and the table's first one are bits 16-31 of
+     32-bit words: one shift each.)  */
+  uint32_t k = ((uint32_t) msg[0] >> IDL_TAG_OP_SHIFT) - ((uint32_t) h >> 16);
   if (__builtin_expect (k >= (h & (IDL_CT_OPS_SPARSE - 1)), 0))
     return dispatch_sparse (call, msg, ops);
   const void *const *e = ops + 1 + k * IDL_CT_OP_PTRS;
   uintptr_t x = (uintptr_t) e[1];
-  if ((x & 3) == 1)
-    return dispatch_direct (call, msg, h, e);
-  if ((x & 3) == IDL_CT_OP_STRING)
-    {
-      /* A simple operation whose one item is a string.  */
-      const uint32_t *t = (const uint32_t *) (x - IDL_CT_OP_STRING);
-      if (__builtin_expect ((uint32_t) msg[0] != t[1]
-			    || (msg[0] ^ h) >> 32, 0))
-	return error_tag (IDL_E_BADMSG);
-      return serve_string_one (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
-    }
+  /* The entry's kind: bit 1 set for a table with a short path.  */
   if (x & IDL_CT_OP_ONE)
     {
-      /* A simple or out operation's single item: its shortest path.  */
-      const uint32_t *t = (const uint32_t *) (x - IDL_CT_OP_ONE);
+      const uint32_t *t = (const uint32_t *) (x & ~(uintptr_t) 3);
+      idl_thunk_fn thunk = (idl_thunk_fn) (uintptr_t) e[0];
       if (__builtin_expect ((uint32_t) msg[0] != t[1]
 			    || (msg[0] ^ h) >> 32, 0))
 	return error_tag (IDL_E_BADMSG);
-      idl_thunk_fn thunk = (idl_thunk_fn) (uintptr_t) e[0];
+      if (x & 1)
+	/* A simple operation whose one item is a string.  */
+	return serve_string_one (call, msg, t, thunk);
+      /* A simple or out operation's single item: its shortest path.  */
       if (CT_FLAGS (t) & IDL_CT_F_OUT)
 	return serve_out_one (call, msg, t, thunk);
       return serve_simple_one (call, msg, t, thunk);
     }
+  if (x & 1)
+    return dispatch_direct (call, msg, h, e);
   /* The short paths straight from here.  */
   const uint32_t *t = e[1];
   if ((uint32_t) msg[0] == t[1] && !((msg[0] ^ h) >> 32)
