@@ -41,7 +41,9 @@
    thunk: it reads its arguments in the request's words and writes the
    reply's (direct stack transfer, paper 000, 4.3.1), and needs no table
    on the server at all (its entry in the table of operations holds the
-   tags).  Any other operation's thunk takes the arguments the engine
+   tags).  So does one with values in and one buffer out (SawMill's
+   pfs_get_direntries), whose thunk also checks the buffer's count and
+   length (direct_out_op).  Any other operation's thunk takes the arguments the engine
    prepared, one pointer per parameter:
 
      static void __idl_thunk_strxfer (idl_call_t *call, void *const *argv,
@@ -580,8 +582,10 @@ pack_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
 }
 
 /* The runtime's idl_compact_call_r4 (REGS) or idl_compact_call_m, or
-   with W1 their _w1 variants (runtime/compact-internal.h: no interface
-   of the library, so declared here only), for bindings of type B.  */
+   with W1 their _w1 variants, for bindings of type B.  <idlrt.h>
+   declares them with the same types (so do the other entry points of
+   the compact stubs below): a program that includes it and never calls
+   them has no use of its declarations, so the stubs use these.  */
 static tree
 values_call_decl (const idl_abi &abi, tree b, bool regs, bool w1)
 {

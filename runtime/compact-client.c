@@ -492,7 +492,7 @@ send_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
 }
 
 static const uint64_t *send_simple_one (idl_binding_t *, const uint32_t *,
-					void *const *, uint64_t *);
+					void *const *, void *);
 static const uint64_t *send_simple_many (idl_binding_t *, const uint32_t *,
 					 void *const *, uint64_t *);
 
@@ -561,7 +561,7 @@ send_string_one (idl_binding_t *b, const uint32_t *t, void *const *argv,
    own when fixed), in a frame of its own.  */
 static const uint64_t * __attribute__ ((__noinline__))
 send_simple_one (idl_binding_t *b, const uint32_t *t, void *const *argv,
-		 uint64_t *w)
+		 void *w)
 {
   const uint32_t *items = t + IDL_CT_HDR_WORDS + CT_NRQ (t) + CT_NRP (t);
   uint32_t h = items[0], max = items[1];
@@ -627,12 +627,12 @@ send_simple_many (idl_binding_t *b, const uint32_t *t, void *const *argv,
   return send_simple (b, t, argv, w);
 }
 
-/* The plugin's stubs of IDL_CT_F_SIMPLE operations (compact-internal.h)
+/* The plugin's stubs of IDL_CT_F_SIMPLE operations (idlrt.h)
    read the reply's values themselves, from the words this returns (or
    NULL on failure); their tables list no reply slots.  */
 const uint64_t *
 idl_compact_call_simple (idl_binding_t *b, const uint32_t *t,
-			 void *const *argv, uint64_t *words)
+			 void *const *argv, void *words)
 {
   if (CT_NIQ (t) == 1)
     return send_simple_one (b, t, argv, words);
@@ -648,7 +648,7 @@ extern __typeof (idl_compact_call_simple) idl_compact_call_simple_one
    plugin knows).  */
 const uint64_t *
 idl_compact_call_string (idl_binding_t *b, const uint32_t *t,
-			 void *const *argv, uint64_t *words)
+			 void *const *argv, void *words)
 {
   return send_string_one (b, t, argv, words);
 }
@@ -727,7 +727,7 @@ idl_compact_call (idl_binding_t *b, const uint32_t *t, void *const *argv,
 }
 
 /* The plugin's stubs of operations with values only pack the request's
-   words and check the reply through these (compact-internal.h): a call
+   words and check the reply through these (idlrt.h): a call
    through the transport with the entry point a fast stub would use,
    and the one comparison of the reply's tag.  TAGX is the request's tag
    with the reply's word count in bits 9-15 (free in a request tag).
@@ -888,7 +888,7 @@ call_out_fixed (idl_binding_t *b, const uint32_t *t, void *to,
   return words;
 }
 
-/* The plugin's stubs of IDL_CT_F_OUT operations (compact-internal.h):
+/* The plugin's stubs of IDL_CT_F_OUT operations (idlrt.h):
    values in the request, payload items in the reply, whose table lists
    no slots.  Every count is checked before anything is sent; the
    reply's words are copied once from the shared page into WORDS (the
@@ -899,8 +899,9 @@ call_out_fixed (idl_binding_t *b, const uint32_t *t, void *to,
    written).  (One item: idl_compact_call_out_one below.)  */
 const uint64_t *
 idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
-		      void *const *argv, uint64_t *words)
+		      void *const *argv, void *reply_words)
 {
+  uint64_t *words = reply_words;
   const uint32_t *items = t + IDL_CT_HDR_WORDS;
   unsigned n = CT_NIP (t), k;
   uint64_t cap[8], len[8];
@@ -1012,8 +1013,9 @@ idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
    table, TO, WORDS and COUNT only.  */
 const uint64_t *
 idl_compact_call_out_one (idl_binding_t *b, const uint32_t *t, void *to,
-			  uint64_t *words, uint64_t count)
+			  void *reply_words, uint64_t count)
 {
+  uint64_t *words = reply_words;
   const uint32_t *x = t + IDL_CT_HDR_WORDS;
   if (I_KIND (x[0]) != IDL_CT_K_BUFFER)
     return call_out_fixed (b, t, to, words);

@@ -257,33 +257,6 @@ error_tag (int code)
   return IDL_TAG_ERROR | (uint64_t) code << IDL_TAG_OP_SHIFT;
 }
 
-/* The plugin's client stubs of operations whose messages hold values
-   only call these (compact-client.c) rather than idl_compact_call: the
-   plugin declares them itself, they are no interface of the library.  */
-const uint64_t *idl_compact_call_r4 (idl_binding_t *b, uint64_t tagx,
-				     uint64_t w1, uint64_t w2, uint64_t w3,
-				     uint64_t w4);
-const uint64_t *idl_compact_call_m (idl_binding_t *b, uint64_t tagx,
-				    const uint64_t *words);
-uint64_t idl_compact_call_r4_w1 (idl_binding_t *b, uint64_t tagx,
-				 uint64_t w1, uint64_t w2, uint64_t w3,
-				 uint64_t w4);
-uint64_t idl_compact_call_m_w1 (idl_binding_t *b, uint64_t tagx,
-				const uint64_t *words);
-const uint64_t *idl_compact_call_simple (idl_binding_t *b, const uint32_t *t,
-					 void *const *argv, uint64_t *words);
-const uint64_t *idl_compact_call_simple_one (idl_binding_t *b,
-					     const uint32_t *t,
-					     void *const *argv,
-					     uint64_t *words);
-const uint64_t *idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
-				      void *const *argv, uint64_t *words);
-const uint64_t *idl_compact_call_out_one (idl_binding_t *b, const uint32_t *t,
-					  void *to, uint64_t *words,
-					  uint64_t count);
-const uint64_t *idl_compact_call_string (idl_binding_t *b, const uint32_t *t,
-					 void *const *argv, uint64_t *words);
-
 /* Operations of at most this many parameters keep their per-parameter
    arrays on the engine's frame; more take a copy of the engine with
    arrays for 255, off the hot path.  */

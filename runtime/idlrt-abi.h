@@ -272,18 +272,23 @@
    id; dense, bits 0-14 the number of entries N and bits 16-31 the
    operation number of entry 0; sparse, bit 15 IDL_CT_OPS_SPARSE and
    bits 16-31 N.  Then N entries of IDL_CT_OP_PTRS pointers: the thunk,
-   then the operation's table or, for an operation with values only and
-   no table, an odd integer: 1 | the request tag's low 32 bits << 8.
+   then the operation's table or, for an operation with no table, an
+   odd integer: 1 | the request tag's low 32 bits << 8.  An operation
+   has no table when its messages hold values only, or when the request
+   holds values only and the reply's one payload item is a buffer (its
+   thunk checks the count, and the length, itself).
    Dense: entry K is operation number base + K, 1 in place of the table
    where there is none; sparse: the entries in increasing operation
    number.  A direct thunk (a table's IDL_CT_F_DIRECT, or an odd entry's)
    is called as (CALL, MSG, ARGV): it reads the request's words in MSG,
    the payload's items at the pointers ARGV (per parameter) holds, and
    writes the reply's words in MSG; an odd entry's returns the reply's
-   tag (uint64_t), the others nothing.  A table's address plus
-   IDL_CT_OP_ONE marks an IDL_CT_F_SIMPLE operation with one payload
-   item and no request slots, or an IDL_CT_F_OUT one with one payload
-   item, of at most 16 parameters: the engine takes its shortest path
+   tag (uint64_t), or an error reply's (IDL_E_BADMSG, IDL_E_BOUNDS), and
+   sets the reply's payload length; the others return nothing.  A
+   table's address plus IDL_CT_OP_ONE marks an IDL_CT_F_SIMPLE
+   operation with one payload item and no request slots, or an
+   IDL_CT_F_OUT one with one payload item (a block or a string), of at
+   most 16 parameters: the engine takes its shortest path
    for it; plus IDL_CT_OP_STRING instead (both low bits set, where a
    direct entry's bit 1 is clear), a simple operation whose one item is
    a string.  */

@@ -279,6 +279,58 @@ uint64_t idl_compact_call (idl_binding_t *b, const uint32_t *op,
 uint64_t idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
 			       const void *const *ops);
 
+/* The shorter paths of compact mode's client engine, which the
+   plugin's compact stubs call (declared here so that the runtime and
+   its users agree on them; the plugin builds the same declarations
+   itself).  A program has no reason to call them.
+
+   An operation whose messages hold values only: the stub packs the
+   words and calls idl_compact_call_r4 (up to IDL_REG_WORDS words, in
+   registers) or idl_compact_call_m (in memory) with TAGX, the request's
+   tag with the reply's word count in bits 9-15; they call the
+   transport as a fast stub would, compare the reply's tag once and
+   return the reply's words (word 0 the tag), or NULL when the call
+   failed (the binding's error set as idl_stub_failed sets it).  The
+   _w1 variants serve a reply that is its result in word 1 and nothing
+   else: they return that word, or 0.
+
+   An IDL_CT_F_SIMPLE operation (payload items in the request only,
+   values in the reply): idl_compact_call_simple (B, OP, ARGV, WORDS)
+   checks, copies and calls as idl_compact_call does and returns the
+   reply's words for the stub to read, or NULL;
+   idl_compact_call_simple_one the same for one payload item,
+   idl_compact_call_string for one item that is a string.
+
+   An IDL_CT_F_OUT operation (values in the request, payload items in
+   the reply): idl_compact_call_out (B, OP, ARGV, WORDS) copies the
+   reply's words once into WORDS (as long as either message's words)
+   and returns WORDS, or NULL, nothing written; with one item,
+   idl_compact_call_out_one (B, OP, TO, WORDS, COUNT) takes the item's
+   pointer TO and, for a buffer, its count COUNT as C converts it to a
+   size_t (0 otherwise).  */
+const uint64_t *idl_compact_call_r4 (idl_binding_t *b, uint64_t tagx,
+				     uint64_t w1, uint64_t w2, uint64_t w3,
+				     uint64_t w4);
+const uint64_t *idl_compact_call_m (idl_binding_t *b, uint64_t tagx,
+				    const uint64_t *words);
+uint64_t idl_compact_call_r4_w1 (idl_binding_t *b, uint64_t tagx,
+				 uint64_t w1, uint64_t w2, uint64_t w3,
+				 uint64_t w4);
+uint64_t idl_compact_call_m_w1 (idl_binding_t *b, uint64_t tagx,
+				const uint64_t *words);
+const uint64_t *idl_compact_call_simple (idl_binding_t *b, const uint32_t *op,
+					 void *const *argv, void *words);
+const uint64_t *idl_compact_call_simple_one (idl_binding_t *b,
+					     const uint32_t *op,
+					     void *const *argv, void *words);
+const uint64_t *idl_compact_call_string (idl_binding_t *b, const uint32_t *op,
+					 void *const *argv, void *words);
+const uint64_t *idl_compact_call_out (idl_binding_t *b, const uint32_t *op,
+				      void *const *argv, void *words);
+const uint64_t *idl_compact_call_out_one (idl_binding_t *b,
+					  const uint32_t *op, void *to,
+					  void *words, uint64_t count);
+
 #ifdef __cplusplus
 }
 #endif
