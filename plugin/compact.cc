@@ -742,8 +742,11 @@ idl_emit_compact_client_stub (idl_operation *op)
   tree argv = null_pointer_node;
   bool any = false;
   /* An out operation with one item hands the engine that item's
-     pointer itself (idl_compact_call_out_one).  */
+     pointer itself (idl_compact_call_out_one), and so does a simple
+     one with one item (idl_compact_call_simple_one, _string).  */
   bool out_one = out_op (op) && op->reply.items.size () == 1;
+  bool simple_one = simple_op (op) && op->request.items.size () == 1;
+  tree item = NULL_TREE;
   for (unsigned i = 0; i < n; i++)
     any |= engine_needs (op, op->params[i], i);
   if (any && !out_one)
@@ -769,10 +772,18 @@ idl_emit_compact_client_stub (idl_operation *op)
 				      NOP_EXPR, parm));
 	  else
 	    v = bb.assign (ptr_type_node, NOP_EXPR, parm);
+	  if (simple_one)
+	    {
+	      /* (The item is all a simple operation's engine needs.)  */
+	      gcc_assert (!item);
+	      item = v;
+	      continue;
+	    }
 	  bb.store (build4 (ARRAY_REF, ptr_type_node, arr, size_int (i),
 			    NULL_TREE, NULL_TREE), v);
 	}
-      argv = idl_first_element_address (arr, argv_type);
+      if (!simple_one)
+	argv = idl_first_element_address (arr, argv_type);
     }
   argv = fold_convert (argv_type, argv);
 
@@ -899,7 +910,11 @@ idl_emit_compact_client_stub (idl_operation *op)
 	{
 	  string_decl
 	    = build_fn_decl ("idl_compact_call_string",
-			     TREE_TYPE (simple_decl));
+			     build_function_type_list
+			     (abi.u64_cptr, TREE_TYPE (DECL_ARGUMENTS (fn)),
+			      build_pointer_type (u32_const_type ()),
+			      const_ptr_type_node, ptr_type_node,
+			      NULL_TREE));
 	  TREE_NOTHROW (string_decl) = 1;
 	  idl_model_keep (string_decl);
 	}
@@ -909,7 +924,7 @@ idl_emit_compact_client_stub (idl_operation *op)
 	{
 	  one_decl
 	    = build_fn_decl ("idl_compact_call_simple_one",
-			     TREE_TYPE (simple_decl));
+			     TREE_TYPE (string_decl));
 	  TREE_NOTHROW (one_decl) = 1;
 	  idl_model_keep (one_decl);
 	}
@@ -917,9 +932,14 @@ idl_emit_compact_client_stub (idl_operation *op)
 			&& !op->request.items[0].fixed
 			&& op->params[op->request.items[0].param].kind
 			   == IDL_KIND_STRING;
+      if (simple_one)
+	{
+	  gcc_assert (item);
+	  args[2] = item;
+	}
       tree mr = bb.call (one_string ? string_decl
-			 : op->request.items.size () == 1 ? one_decl
-			 : simple_decl, args, abi.u64_cptr);
+			 : simple_one ? one_decl : simple_decl, args,
+			 abi.u64_cptr);
       bb.ret (deliver_values (bb, abi, op, fn, mr));
       bb.finish ();
       add_function (fn);

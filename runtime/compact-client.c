@@ -492,7 +492,15 @@ send_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
 }
 
 static const uint64_t *send_simple_one (idl_binding_t *, const uint32_t *,
-					void *const *, void *);
+					const void *, void *);
+
+/* The pointer in ARGV of the request's first item of table T (a
+   simple operation's).  */
+static inline const void *
+first_item (const uint32_t *t, void *const *argv)
+{
+  return argv[I_PARAM (t[IDL_CT_HDR_WORDS + CT_NRQ (t) + CT_NRP (t)])];
+}
 static const uint64_t *send_simple_many (idl_binding_t *, const uint32_t *,
 					 void *const *, uint64_t *);
 
@@ -500,7 +508,8 @@ static uint64_t __attribute__ ((__noinline__))
 call_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
 	     uint64_t *w)
 {
-  const uint64_t *mr = CT_NIQ (t) == 1 ? send_simple_one (b, t, argv, w)
+  const uint64_t *mr = CT_NIQ (t) == 1
+			? send_simple_one (b, t, first_item (t, argv), w)
 			: send_simple_many (b, t, argv, w);
   if (!mr)
     return 0;
@@ -518,14 +527,14 @@ call_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
   return r;
 }
 
-/* send_simple_one for a string, the request's last item (no length
+/* send_simple_one for a string SRC, the request's last item (no length
    slot): checked against NULL and its bound, copied with its NUL.  */
 static const uint64_t * __attribute__ ((__noinline__))
-send_string_one (idl_binding_t *b, const uint32_t *t, void *const *argv,
-		 uint64_t *w)
+send_string_one (idl_binding_t *b, const uint32_t *t, const void *item_ptr,
+		 void *w)
 {
+  const char *src = item_ptr;
   const uint32_t *item = t + IDL_CT_HDR_WORDS + CT_NRQ (t) + CT_NRP (t);
-  const char *src = argv[I_PARAM (item[0])];
   uint32_t max = item[1];
   if (__builtin_expect (src == NULL, 0))
     {
@@ -557,16 +566,15 @@ send_string_one (idl_binding_t *b, const uint32_t *t, void *const *argv,
   return b->mr;
 }
 
-/* send_simple's single item, the common case (at offset 0, or its
+/* send_simple's single item SRC, the common case (at offset 0, or its
    own when fixed), in a frame of its own.  */
 static const uint64_t * __attribute__ ((__noinline__))
-send_simple_one (idl_binding_t *b, const uint32_t *t, void *const *argv,
+send_simple_one (idl_binding_t *b, const uint32_t *t, const void *src,
 		 void *w)
 {
   const uint32_t *items = t + IDL_CT_HDR_WORDS + CT_NRQ (t) + CT_NRP (t);
   uint32_t h = items[0], max = items[1];
   unsigned fl = I_FLAGS (h);
-  const void *src = argv[I_PARAM (h)];
   const uint32_t *it = items + 2;
   uint64_t off = 0, nb = max;
   if (fl & IDL_CT_IF_OFFSET)
@@ -635,23 +643,17 @@ idl_compact_call_simple (idl_binding_t *b, const uint32_t *t,
 			 void *const *argv, void *words)
 {
   if (CT_NIQ (t) == 1)
-    return send_simple_one (b, t, argv, words);
+    return send_simple_one (b, t, first_item (t, argv), words);
   return send_simple_many (b, t, argv, words);
 }
 
-/* The same for an operation with one payload item (the plugin knows):
-   send_simple_one itself.  */
-extern __typeof (idl_compact_call_simple) idl_compact_call_simple_one
+/* The same for an operation with one payload item, given as ITEM (the
+   plugin knows): send_simple_one itself, and send_string_one for a
+   string.  */
+extern __typeof (idl_compact_call_simple_one) idl_compact_call_simple_one
   __attribute__ ((__alias__ ("send_simple_one")));
-
-/* The same for a simple operation whose one item is a string (the
-   plugin knows).  */
-const uint64_t *
-idl_compact_call_string (idl_binding_t *b, const uint32_t *t,
-			 void *const *argv, void *words)
-{
-  return send_string_one (b, t, argv, words);
-}
+extern __typeof (idl_compact_call_string) idl_compact_call_string
+  __attribute__ ((__alias__ ("send_string_one")));
 
 /* One-way requests and everything but values: out of line.  */
 static uint64_t __attribute__ ((__noinline__))

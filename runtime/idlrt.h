@@ -298,8 +298,9 @@ uint64_t idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
    values in the reply): idl_compact_call_simple (B, OP, ARGV, WORDS)
    checks, copies and calls as idl_compact_call does and returns the
    reply's words for the stub to read, or NULL;
-   idl_compact_call_simple_one the same for one payload item,
-   idl_compact_call_string for one item that is a string.
+   idl_compact_call_simple_one (B, OP, ITEM, WORDS) the same for one
+   payload item, ITEM its pointer, idl_compact_call_string for one item
+   that is a string.
 
    An IDL_CT_F_OUT operation (values in the request, payload items in
    the reply): idl_compact_call_out (B, OP, ARGV, WORDS) copies the
@@ -322,9 +323,9 @@ const uint64_t *idl_compact_call_simple (idl_binding_t *b, const uint32_t *op,
 					 void *const *argv, void *words);
 const uint64_t *idl_compact_call_simple_one (idl_binding_t *b,
 					     const uint32_t *op,
-					     void *const *argv, void *words);
+					     const void *item, void *words);
 const uint64_t *idl_compact_call_string (idl_binding_t *b, const uint32_t *op,
-					 void *const *argv, void *words);
+					 const void *item, void *words);
 const uint64_t *idl_compact_call_out (idl_binding_t *b, const uint32_t *op,
 				      void *const *argv, void *words);
 const uint64_t *idl_compact_call_out_one (idl_binding_t *b,
