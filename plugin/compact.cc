@@ -1244,9 +1244,23 @@ emit_direct_thunk (idl_operation *op, tree dispatcher)
     for (unsigned k = 0; k < rwords; k++)
       bb.store (bytes_at (u64, msg, (k + 1) * 8),
 		bb.load (bytes_at (u64, reply, k * 8)));
-  bb.ret (!values ? NULL_TREE
-	  : build_int_cstu (u64, op->oneway ? (unsigned HOST_WIDE_INT)
-			    IDL_TAG_ONEWAY : idl_reply_tag (op)));
+  tree rtag = NULL_TREE;
+  if (values && op->oneway)
+    rtag = build_int_cstu (u64, IDL_TAG_ONEWAY);
+  else if (values)
+    {
+      /* The reply's tag is the request's (checked whole by the engine)
+	 with the reply's word count in its low byte: a byte inserted in
+	 the tag MSG still holds costs fewer bytes than a 64-bit
+	 constant.  */
+      rtag = bb.temp (u64, NULL);
+      bb.add (gimple_build_assign (rtag, BIT_INSERT_EXPR,
+				   bb.load (bytes_at (u64, msg, 0)),
+				   build_int_cstu (unsigned_char_type_node,
+						   idl_reply_tag (op) & 0xff),
+				   bitsize_zero_node));
+    }
+  bb.ret (rtag);
   bb.finish ();
   add_function (fn);
   return fn;
