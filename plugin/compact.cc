@@ -617,15 +617,24 @@ static tree
 deliver_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
 		tree fn, tree mr, unsigned bias = 0)
 {
-  tree ok = bb.new_label (), bad = bb.new_label ();
-  bb.cond_goto (NE_EXPR, mr, null_pointer_node, ok, bad);
-  bb.label (bad);
-  bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
-  bb.ret (op->has_result ? build_zero_cst (op->result.type) : NULL_TREE);
+  /* One return for both ways (the failure's 0 set first): a second
+     epilogue, aligned out of line, would cost more bytes than the
+     jump over the stores.  GCC predicts a pointer non-null.  */
+  tree ok = bb.new_label (), done = bb.new_label ();
+  tree res = NULL_TREE;
+  if (op->has_result && !op->oneway)
+    {
+      res = bb.temp (op->result.type, "result");
+      bb.add (gimple_build_assign (res, build_zero_cst (op->result.type)));
+    }
+  bb.cond_goto (NE_EXPR, mr, null_pointer_node, ok, done);
   bb.label (ok);
   tree result = NULL_TREE;
   if (op->oneway)
-    return result;
+    {
+      bb.label (done);
+      return op->has_result ? build_zero_cst (op->result.type) : NULL_TREE;
+    }
   std::vector<tree> words (op->reply.words + 1, NULL_TREE);
   for (const idl_slot &s : op->reply.slots)
     {
@@ -659,7 +668,10 @@ deliver_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
 			      0), v);
 	}
     }
-  return result;
+  if (res)
+    bb.add (gimple_build_assign (res, result));
+  bb.label (done);
+  return res;
 }
 
 /* The client stub of an operation whose messages hold values only: the
