@@ -275,7 +275,7 @@ static bool out_op (const idl_operation *op);
 /* Append message M's items of OP to T.  */
 static void
 append_items (table_builder &t, const idl_operation *op,
-	      const idl_message_layout &m, bool reply)
+	      const idl_message_layout &m, bool reply, bool no_count = false)
 {
   for (const idl_item &it : m.items)
     {
@@ -321,7 +321,8 @@ append_items (table_builder &t, const idl_operation *op,
 	  gcc_assert (count);
 	  if (!esize_byte)
 	    t.w.push_back (p.elem_size);
-	  t.w.push_back (slot_word (op, *count, false, false));
+	  if (!no_count)
+	    t.w.push_back (slot_word (op, *count, false, false));
 	  if (len)
 	    t.w.push_back (slot_word (op, *len, reply, false));
 	}
@@ -416,7 +417,10 @@ operation_table (const idl_operation *op, bool for_client)
 			for_client ? SLOTS_ALL : SLOTS_ENGINE);
   append_items (t, op, op->request, false);
   if (!op->oneway)
-    append_items (t, op, op->reply, true);
+    /* (A client's out operation with one item: the stub passes a
+       buffer's count, idl_compact_call_out_one.)  */
+    append_items (t, op, op->reply, true,
+		  for_client && out_op (op) && op->reply.items.size () == 1);
   t.finish ();
   if (op->params.size () > 255 || nrq > 255 || nrp > 255
       || op->request.items.size () > 255 || op->reply.items.size () > 255)
@@ -1296,24 +1300,28 @@ idl_emit_compact_dispatcher (idl_interface *iface, std::vector<tree> &thunks)
   unsigned lo = ops.empty () ? 0 : ops.front ()->number;
   unsigned span = ops.empty () ? 0 : ops.back ()->number - lo + 1;
   /* By index when the numbers are close, else by binary search.  */
-  bool dense = span <= 2 * ops.size () + 8 && span < IDL_CT_OPS_SPARSE;
+  bool dense = span <= 2 * ops.size () + 8 && span <= IDL_CT_OPS_COUNT;
   unsigned nent = dense ? span : ops.size ();
   vec<constructor_elt, va_gc> *init = NULL;
   unsigned k = 0;
+  /* Packed (idlrt-abi.h): the thunks, then a word per entry, then the
+     operations' tables, whose offsets the words hold.  */
   unsigned HOST_WIDE_INT h
     = (dense ? nent | (unsigned HOST_WIDE_INT) lo << 16
        : IDL_CT_OPS_SPARSE | (unsigned HOST_WIDE_INT) nent << 16)
-      | (unsigned HOST_WIDE_INT) iface->id << 32;
+      | IDL_CT_OPS_PACKED | (unsigned HOST_WIDE_INT) iface->id << 32;
   CONSTRUCTOR_APPEND_ELT (init, size_int (k++), build_int_cstu (cvoid_ptr, h));
+  std::vector<unsigned> words, tables;
   unsigned next = lo;
   for (idl_operation *op : ops)
     {
       for (; dense && next < op->number; next++)
 	{
+	  /* No operation: a direct word of tag 0, which no request of
+	     this number has.  */
 	  CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
 				  build_int_cst (cvoid_ptr, 0));
-	  CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
-				  build_int_cst (cvoid_ptr, 1));
+	  words.push_back (IDL_CT_W_DIRECT);
 	}
       next = op->number + 1;
       bool direct = values_only (op) || direct_out_op (op);
@@ -1322,36 +1330,48 @@ idl_emit_compact_dispatcher (idl_interface *iface, std::vector<tree> &thunks)
       CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
 			      fold_convert (cvoid_ptr,
 					    build_fold_addr_expr (thunk)));
-      tree e;
       if (direct)
-	e = build_int_cstu (cvoid_ptr,
-			    1 | (idl_request_tag (op) & 0xffffffff) << 8);
-      else
 	{
-	  e = idl_first_element_address (table_of (op, false), cvoid_ptr);
-	  /* A simple operation with one item and no _Bools in its words,
-	     or an out one with one item: bit 1 of the entry sends the
-	     engine straight to its short path (idlrt-abi.h).  */
-	  bool bool_blocks = false;
-	  for (const idl_slot &sl : op->request.slots)
-	    if (sl.role == IDL_SLOT_BLOCK
-		&& !param_bools (op->params[sl.param]).empty ())
-	      bool_blocks = true;
-	  bool one_string = simple_op (op) && op->request.items.size () == 1
-			    && !bool_blocks && op->params.size () <= 16
-			    && !op->request.items[0].fixed
-			    && op->params[op->request.items[0].param].kind
-			       == IDL_KIND_STRING;
-	  if (one_string)
-	    e = fold_build_pointer_plus_hwi (e, IDL_CT_OP_STRING);
-	  else if (((simple_op (op) && op->request.items.size () == 1
-		     && !bool_blocks)
-		    || (out_op (op) && op->reply.items.size () == 1))
-		   && op->params.size () <= 16)
-	    e = fold_build_pointer_plus_hwi (e, IDL_CT_OP_ONE);
+	  words.push_back ((idl_request_tag (op) & 0xffffffff)
+			   | IDL_CT_W_DIRECT);
+	  continue;
 	}
-      CONSTRUCTOR_APPEND_ELT (init, size_int (k++), e);
+      /* A simple operation with one item and no _Bools in its words,
+	 or an out one with one item: the word's low bits send the
+	 engine straight to its short path (idlrt-abi.h).  */
+      bool bool_blocks = false;
+      for (const idl_slot &sl : op->request.slots)
+	if (sl.role == IDL_SLOT_BLOCK
+	    && !param_bools (op->params[sl.param]).empty ())
+	  bool_blocks = true;
+      bool one_string = simple_op (op) && op->request.items.size () == 1
+			&& !bool_blocks && op->params.size () <= 16
+			&& !op->request.items[0].fixed
+			&& op->params[op->request.items[0].param].kind
+			   == IDL_KIND_STRING;
+      unsigned kind = 0;
+      if (one_string)
+	kind = IDL_CT_OP_STRING;
+      else if (((simple_op (op) && op->request.items.size () == 1
+		 && !bool_blocks)
+		|| (out_op (op) && op->reply.items.size () == 1))
+	       && op->params.size () <= 16)
+	kind = IDL_CT_OP_ONE;
+      /* (Its offset from the words, which precede the tables.)  */
+      words.push_back ((nent + tables.size ()) << IDL_CT_W_SHIFT | kind);
+      std::vector<unsigned> t = operation_table (op, false);
+      tables.insert (tables.end (), t.begin (), t.end ());
     }
+  words.insert (words.end (), tables.begin (), tables.end ());
+  if (words.size () & 1)
+    words.push_back (0);
+  /* Two words a pointer-sized element, little-endian.  */
+  for (unsigned i = 0; i < words.size (); i += 2)
+    CONSTRUCTOR_APPEND_ELT (init, size_int (k++),
+			    build_int_cstu (cvoid_ptr,
+					    words[i]
+					    | (unsigned HOST_WIDE_INT)
+					      words[i + 1] << 32));
   tree table = idl_static_array (iface->name + ".idl_cops", elt, init, k,
 				 loc);
   SET_DECL_ALIGN (table, TYPE_ALIGN (elt));

@@ -1033,11 +1033,13 @@ idl_compact_call_out_one (idl_binding_t *b, const uint32_t *t, void *to,
      so within the bound, and the bytes within IDL_PAYLOAD_MAX, which
      the plugin refuses a bound times the element size to exceed).  */
   copy_reply_words (words, b->mr, CT_RWORDS (t));
-  uint32_t h = x[0], fl = I_FLAGS (h), esize, slot;
+  uint32_t h = x[0], fl = I_FLAGS (h), esize = h >> 24;
   x += 2;
   if (__builtin_expect (fl & IDL_CT_IF_OFFSET, 0))
     x++;
-  x = ct_buffer (h, x, &esize, &slot);
+  /* (The item has no count slot: COUNT is the count.)  */
+  if (__builtin_expect (esize == 0, 0))
+    esize = *x++;
   uint64_t n = count;
   if (fl & IDL_CT_IF_LENGTH)
     {

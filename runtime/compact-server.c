@@ -918,24 +918,22 @@ serve_table (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 typedef uint64_t (*values_fn) (idl_call_t *call, void *const *msg,
 			       void *unused);
 
-/* The operation number of entry E of a table of operations.  */
+/* The operation number of word W of a table of operations' words
+   WV.  */
 static inline uintptr_t
-entry_number (const void *const *e)
+entry_number (uint32_t w, const uint32_t *wv)
 {
-  uintptr_t x = (uintptr_t) e[1];
-  if ((x & 3) == 1)
-    return (x >> (8 + IDL_TAG_OP_SHIFT)) & IDL_TAG_OP_MASK;
-  return ((const uint32_t *) (x & ~(uintptr_t) 3))[1] >> IDL_TAG_OP_SHIFT;
+  if (w & IDL_CT_W_DIRECT)
+    return w >> IDL_TAG_OP_SHIFT;
+  return wv[(w >> IDL_CT_W_SHIFT) + 1] >> IDL_TAG_OP_SHIFT;
 }
 
-/* Entry E's operation, whose table is a real one; H is the table of
+/* An operation with a table T, run by THUNK; H is the table of
    operations' first word.  */
 static uint64_t __attribute__ ((__noinline__))
 dispatch_table (idl_call_t *call, uint64_t *msg, uint64_t h,
-		const void *const *e)
+		idl_thunk_fn thunk, const uint32_t *t)
 {
-  const uint32_t *t = (const uint32_t *) ((uintptr_t) e[1] & ~(uintptr_t) 3);
-  idl_thunk_fn thunk = (idl_thunk_fn) (uintptr_t) e[0];
   if (CT_FLAGS (t) & IDL_CT_F_DIRECT)
     {
       /* The whole tag: interface (the dispatcher's), number, flags,
@@ -961,17 +959,55 @@ dispatch_table (idl_call_t *call, uint64_t *msg, uint64_t h,
   return serve_table (call, msg, t, thunk);
 }
 
-/* Entry E's operation, values only: the tag against the one the entry
-   holds, then the thunk does the rest and returns the reply's tag.  */
-static inline uint64_t
-dispatch_direct (idl_call_t *call, uint64_t *msg, uint64_t h,
-		 const void *const *e)
+/* Entry K of the table of operations OPS, whose words are at WV; H is
+   its first word.  */
+static inline __attribute__ ((__always_inline__)) uint64_t
+dispatch_entry (idl_call_t *call, uint64_t *msg, uint64_t h,
+		const void *const *ops, const uint32_t *wv, uintptr_t k)
 {
-  uintptr_t x = (uintptr_t) e[1];
-  if (__builtin_expect (msg[0] != ((h >> 32 << 32) | (uint32_t) (x >> 8)),
-			0))
-    return error_tag (IDL_E_BADMSG);
-  return ((values_fn) (uintptr_t) e[0]) (call, (void *const *) msg, NULL);
+  uint32_t w = wv[k];
+  idl_thunk_fn thunk = (idl_thunk_fn) (uintptr_t) ops[1 + k];
+  if (w & IDL_CT_W_DIRECT)
+    {
+      /* Values only (or one buffer out): the whole tag against the
+	 one the word holds, then the thunk does the rest and returns
+	 the reply's tag.  */
+      if (__builtin_expect (msg[0] != ((h >> 32 << 32)
+				       | (w ^ IDL_CT_W_DIRECT)), 0))
+	return error_tag (IDL_E_BADMSG);
+      return ((values_fn) (uintptr_t) thunk) (call, (void *const *) msg,
+					      NULL);
+    }
+  const uint32_t *t = wv + (w >> IDL_CT_W_SHIFT);
+  if (w & IDL_CT_OP_ONE)
+    {
+      if (__builtin_expect ((uint32_t) msg[0] != t[1]
+			    || (msg[0] ^ h) >> 32, 0))
+	return error_tag (IDL_E_BADMSG);
+      if (w & 1)
+	/* A simple operation whose one item is a string.  */
+	return serve_string_one (call, msg, t, thunk);
+      /* A simple or out operation's single item: its shortest path.  */
+      if (CT_FLAGS (t) & IDL_CT_F_OUT)
+	return serve_out_one (call, msg, t, thunk);
+      return serve_simple_one (call, msg, t, thunk);
+    }
+  /* The short paths straight from here.  */
+  if ((uint32_t) msg[0] == t[1] && !((msg[0] ^ h) >> 32)
+      && CT_NP (t) <= CT_ARGS)
+    switch (CT_FLAGS (t) & (IDL_CT_F_SIMPLE | IDL_CT_F_OUT
+			     | IDL_CT_F_DIRECT))
+      {
+      case IDL_CT_F_SIMPLE | IDL_CT_F_DIRECT:
+	if (SD_NIQ (t) == 1 && CT_NRQ (t) == 0)
+	  return serve_simple_one (call, msg, t, thunk);
+	return serve_simple (call, msg, t, thunk);
+      case IDL_CT_F_OUT | IDL_CT_F_DIRECT:
+	return serve_out (call, msg, t, thunk);
+      default:
+	break;
+      }
+  return dispatch_table (call, msg, h, thunk, t);
 }
 
 /* Operations found by binary search, and numbers out of range.  */
@@ -980,17 +1016,16 @@ dispatch_sparse (idl_call_t *call, uint64_t *msg, const void *const *ops)
 {
   uintptr_t num = (msg[0] >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK;
   uint64_t h = (uintptr_t) ops[0];
-  uintptr_t lo = 0, hi = (h >> 16) & IDL_TAG_OP_MASK;
+  uintptr_t n = (h >> 16) & IDL_TAG_OP_MASK, lo = 0, hi = n;
+  const uint32_t *wv = (const uint32_t *) (ops + 1 + n);
   if (!(h & IDL_CT_OPS_SPARSE))
     return error_tag (IDL_E_BADMSG);
   while (lo < hi)
     {
       uintptr_t mid = (lo + hi) >> 1;
-      const void *const *e = ops + 1 + mid * IDL_CT_OP_PTRS;
-      uintptr_t x = entry_number (e);
+      uintptr_t x = entry_number (wv[mid], wv);
       if (x == num)
-	return ((uintptr_t) e[1] & 3) == 1 ? dispatch_direct (call, msg, h, e)
-	       : dispatch_table (call, msg, h, e);
+	return dispatch_entry (call, msg, h, ops, wv, mid);
       if (x < num)
 	lo = mid + 1;
       else
@@ -1005,48 +1040,12 @@ idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
 {
   uint64_t h = (uintptr_t) ops[0];
   /* By index (a sparse table's count here is 0, so it always takes the
-     out-of-line path).  */
-  /* (The operation number and the table's first one are bits 16-31 of
-     32-bit words: one shift each.)  */
+     out-of-line path).  (The operation number and the table's first
+     one are bits 16-31 of 32-bit words: one shift each.)  */
   uint32_t k = ((uint32_t) msg[0] >> IDL_TAG_OP_SHIFT) - ((uint32_t) h >> 16);
-  if (__builtin_expect (k >= (h & (IDL_CT_OPS_SPARSE - 1)), 0))
+  uintptr_t n = h & IDL_CT_OPS_COUNT;
+  if (__builtin_expect (k >= n, 0))
     return dispatch_sparse (call, msg, ops);
-  const void *const *e = ops + 1 + k * IDL_CT_OP_PTRS;
-  uintptr_t x = (uintptr_t) e[1];
-  /* The entry's kind: bit 1 set for a table with a short path.  */
-  if (x & IDL_CT_OP_ONE)
-    {
-      const uint32_t *t = (const uint32_t *) (x & ~(uintptr_t) 3);
-      idl_thunk_fn thunk = (idl_thunk_fn) (uintptr_t) e[0];
-      if (__builtin_expect ((uint32_t) msg[0] != t[1]
-			    || (msg[0] ^ h) >> 32, 0))
-	return error_tag (IDL_E_BADMSG);
-      if (x & 1)
-	/* A simple operation whose one item is a string.  */
-	return serve_string_one (call, msg, t, thunk);
-      /* A simple or out operation's single item: its shortest path.  */
-      if (CT_FLAGS (t) & IDL_CT_F_OUT)
-	return serve_out_one (call, msg, t, thunk);
-      return serve_simple_one (call, msg, t, thunk);
-    }
-  if (x & 1)
-    return dispatch_direct (call, msg, h, e);
-  /* The short paths straight from here.  */
-  const uint32_t *t = e[1];
-  if ((uint32_t) msg[0] == t[1] && !((msg[0] ^ h) >> 32)
-      && CT_NP (t) <= CT_ARGS)
-    switch (CT_FLAGS (t) & (IDL_CT_F_SIMPLE | IDL_CT_F_OUT
-			     | IDL_CT_F_DIRECT))
-      {
-      case IDL_CT_F_SIMPLE | IDL_CT_F_DIRECT:
-	if (SD_NIQ (t) == 1 && CT_NRQ (t) == 0)
-	  return serve_simple_one (call, msg, t,
-				   (idl_thunk_fn) (uintptr_t) e[0]);
-	return serve_simple (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
-      case IDL_CT_F_OUT | IDL_CT_F_DIRECT:
-	return serve_out (call, msg, t, (idl_thunk_fn) (uintptr_t) e[0]);
-      default:
-	break;
-      }
-  return dispatch_table (call, msg, h, e);
+  return dispatch_entry (call, msg, h, ops, (const uint32_t *) (ops + 1 + n),
+			 k);
 }

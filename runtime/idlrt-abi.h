@@ -186,7 +186,8 @@
      with IDL_CT_IF_OFFSET, its offset: a fixed block's in the payload,
        a reply's variable item's region in the server's reply area;
      a buffer: its element's size in bytes (only when byte 3 is 0);
-       the count's request slot
+       the count's request slot (not in a client's table of an
+       IDL_CT_F_OUT operation with one item: its stub passes the count)
        (a slot word as above: the count is an in scalar by value);
        with IDL_CT_IF_LENGTH, the IDL_LENGTH_IS parameter's slot, in a
        request item its request slot (only for an inout buffer), in a
@@ -268,33 +269,43 @@
 #define IDL_CT_IF_OFFSET 64
 
 /* A compact dispatcher's table of operations (idl_compact_dispatch):
-   an array of pointers.  [0], as an integer: bits 32-63 the interface
-   id; dense, bits 0-14 the number of entries N and bits 16-31 the
-   operation number of entry 0; sparse, bit 15 IDL_CT_OPS_SPARSE and
-   bits 16-31 N.  Then N entries of IDL_CT_OP_PTRS pointers: the thunk,
-   then the operation's table or, for an operation with no table, an
-   odd integer: 1 | the request tag's low 32 bits << 8.  An operation
-   has no table when its messages hold values only, or when the request
-   holds values only and the reply's one payload item is a buffer (its
-   thunk checks the count, and the length, itself).
-   Dense: entry K is operation number base + K, 1 in place of the table
-   where there is none; sparse: the entries in increasing operation
-   number.  A direct thunk (a table's IDL_CT_F_DIRECT, or an odd entry's)
-   is called as (CALL, MSG, ARGV): it reads the request's words in MSG,
-   the payload's items at the pointers ARGV (per parameter) holds, and
-   writes the reply's words in MSG; an odd entry's returns the reply's
-   tag (uint64_t), or an error reply's (IDL_E_BADMSG, IDL_E_BOUNDS), and
-   sets the reply's payload length; the others return nothing.  A
-   table's address plus IDL_CT_OP_ONE marks an IDL_CT_F_SIMPLE
-   operation with one payload item and no request slots, or an
-   IDL_CT_F_OUT one with one payload item (a block or a string), of at
-   most 16 parameters: the engine takes its shortest path
-   for it; plus IDL_CT_OP_STRING instead (both low bits set, where a
-   direct entry's bit 1 is clear), a simple operation whose one item is
-   a string.  */
-#define IDL_CT_OP_PTRS 2
+   an array of pointer-sized words.  [0], as an integer: bits 32-63 the
+   interface id, bit 14 IDL_CT_OPS_PACKED; dense, bits 0-13 the number
+   of entries N and bits 16-31 the operation number of entry 0; sparse,
+   bit 15 IDL_CT_OPS_SPARSE and bits 16-31 N.  Then N thunks (entry K's
+   at [1 + K]), then N 32-bit words (entry K's the K-th), then the
+   operations' tables, each at the offset in 32-bit words from the
+   first word that its entry's word holds.  Dense: entry K is operation
+   number base + K; sparse: the entries in increasing operation number.
+
+   An entry's word: with IDL_CT_W_DIRECT (bit 8, never set in a request
+   tag), the request tag's low 32 bits or-ed with it, for an operation
+   with a direct thunk and no table: one whose messages hold values
+   only, or whose request holds values only and whose reply's one
+   payload item is a buffer (its thunk checks the count and the length
+   itself); for a number a dense table has no operation, IDL_CT_W_DIRECT
+   alone and a null thunk.  Otherwise the table's offset shifted left by
+   IDL_CT_W_SHIFT, or-ed with its kind in bits 0-1: IDL_CT_OP_ONE marks
+   an IDL_CT_F_SIMPLE operation with one payload item and no request
+   slots, or an IDL_CT_F_OUT one with one payload item (a block or a
+   string), of at most 16 parameters: the engine takes its shortest path
+   for it; IDL_CT_OP_STRING instead, a simple operation whose one item
+   is a string; 0 any other.  (12 bytes an entry, where a pair of
+   pointers took 16.)
+
+   A direct thunk (a table's IDL_CT_F_DIRECT, or a direct entry's) is
+   called as (CALL, MSG, ARGV): it reads the request's words in MSG, the
+   payload's items at the pointers ARGV (per parameter) holds, and
+   writes the reply's words in MSG; a direct entry's returns the
+   reply's tag (uint64_t), or an error reply's (IDL_E_BADMSG,
+   IDL_E_BOUNDS), and sets the reply's payload length; the others
+   return nothing.  */
 #define IDL_CT_OP_ONE 2
 #define IDL_CT_OP_STRING 3
 #define IDL_CT_OPS_SPARSE 0x8000
+#define IDL_CT_OPS_PACKED 0x4000
+#define IDL_CT_OPS_COUNT 0x3fff
+#define IDL_CT_W_DIRECT 0x100
+#define IDL_CT_W_SHIFT 10
 
 #endif /* IDLRT_ABI_H */

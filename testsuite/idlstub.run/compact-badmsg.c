@@ -146,7 +146,8 @@ static const void *const cbm_ops[] = {
 static uint64_t
 cbm_compact_dispatch (idl_call_t *c, uint64_t *msg)
 {
-  return idl_compact_dispatch (c, msg, cbm_ops);
+  return idl_compact_dispatch (c, msg, ct_ops (cbm_ops, sizeof cbm_ops
+						 / sizeof *cbm_ops));
 }
 
 /* Post a raw request: TAG, WORDS, a payload of LEN bytes (PAY), the

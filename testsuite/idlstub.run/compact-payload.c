@@ -719,7 +719,8 @@ static const void *const cpl_ops[] = {
 static uint64_t
 cpl_compact_dispatch (idl_call_t *c, uint64_t *msg)
 {
-  return idl_compact_dispatch (c, msg, cpl_ops);
+  return idl_compact_dispatch (c, msg, ct_ops (cpl_ops, sizeof cpl_ops
+						 / sizeof *cpl_ops));
 }
 
 /* The checks, run in every pairing.  */

@@ -419,14 +419,15 @@ static const void *const csc_ops[] = {
   CT_OP (5, r_bool), CT_OP (6, r_f32), CT_OP (7, r_f64), CT_OP (8, r_s16),
   CT_OP (9, r_enum), CT_OP (10, ptrs), CT_OP (11, note), CT_OP (12, last),
   CT_OP (13, four), CT_OP (14, five), CT_OP (15, none), CT_OP (16, nothing),
-  CT_OP (17, small), (const void *) th_bool_in, ts_bool_in,
+  CT_OP (17, small), CT_ENTRY (th_bool_in, ts_bool_in),
   CT_OP (40000, far)
 };
 
 static uint64_t
 csc_compact_dispatch (idl_call_t *c, uint64_t *msg)
 {
-  return idl_compact_dispatch (c, msg, csc_ops);
+  return idl_compact_dispatch (c, msg, ct_ops (csc_ops, sizeof csc_ops
+						 / sizeof *csc_ops));
 }
 
 /* The checks, run in every pairing.  */

@@ -31,7 +31,9 @@
 #ifndef COMPACT_TABLE_H
 #define COMPACT_TABLE_H
 
+#include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <idlstub.h>
 #include "idltest.h"
 
@@ -207,15 +209,54 @@ ct_call (idl_binding_t *b, const uint32_t *t, void *const *argv, void *r)
 #define CT_TH(name) \
   static void th_##name (idl_call_t *c, void *const *a, void *r)
 
-/* A table of operations for idl_compact_dispatch: the header of a
-   dense one (N operations numbered from BASE) or of a sparse one, then
-   an entry per operation.  */
+/* A table of operations, described: the header of a dense one (N
+   operations numbered from BASE) or of a sparse one, then per
+   operation its thunk, its table and the table's length in words.
+   ct_ops packs it for idl_compact_dispatch (idlrt-abi.h: the thunks,
+   a word per operation, the tables).  */
 #define CT_OPS_DENSE(iface, base, n) \
   (const void *) (uintptr_t) ((uint64_t) (iface) << 32 | (base) << 16 | (n))
 #define CT_OPS_SPARSE(iface, n) \
   (const void *) (uintptr_t) ((uint64_t) (iface) << 32 | (n) << 16 \
 			      | IDL_CT_OPS_SPARSE)
-#define CT_OP(num, name) (const void *) th_##name, t_##name
+#define CT_ENTRY(th, t) \
+  (const void *) (th), (t), (const void *) (uintptr_t) (sizeof (t) / 4)
+#define CT_OP(num, name) CT_ENTRY (th_##name, t_##name)
+
+/* The packed table of operations of description DESC, of N pointers
+   (built once, by the first of the server's threads to get here: a
+   test has one).  */
+static const void *const *
+ct_ops (const void *const *desc, size_t n)
+{
+  static uint64_t packed[2048];
+  static int state;		/* 0, 1 while being built, 2 */
+  int none = 0;
+  if (__atomic_load_n (&state, __ATOMIC_ACQUIRE) == 2)
+    return (const void *const *) packed;
+  if (!__atomic_compare_exchange_n (&state, &none, 1, 0, __ATOMIC_ACQUIRE,
+				    __ATOMIC_ACQUIRE))
+    {
+      while (__atomic_load_n (&state, __ATOMIC_ACQUIRE) != 2)
+	;
+      return (const void *const *) packed;
+    }
+  size_t nent = (n - 1) / 3, off = nent;
+  uint32_t *w = (uint32_t *) (packed + 1 + nent);
+  packed[0] = (uintptr_t) desc[0] | IDL_CT_OPS_PACKED;
+  for (size_t k = 0; k < nent; k++)
+    {
+      const void *const *e = desc + 1 + 3 * k;
+      size_t len = (uintptr_t) e[2];
+      CHECK ((uint32_t *) (packed + 2048) - w >= (ptrdiff_t) (off + len));
+      packed[1 + k] = (uintptr_t) e[0];
+      w[k] = (uint32_t) off << IDL_CT_W_SHIFT;
+      memcpy (w + off, e[1], len * 4);
+      off += len;
+    }
+  __atomic_store_n (&state, 2, __ATOMIC_RELEASE);
+  return (const void *const *) packed;
+}
 
 /* Per-call fingerprints of what crossed, in the co-located runs.  */
 #define CT_LOG_MAX 4096
