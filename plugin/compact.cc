@@ -548,15 +548,16 @@ bytes_at (tree type, tree base, unsigned offset)
    the words, 1-based (index 0 unused).  */
 static std::vector<tree>
 pack_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
-	     tree fn)
+	     tree fn, bool implied_counts = true)
 {
   const idl_message_layout &rq = op->request;
   /* An implied count goes to the engine in a word past the message's
-     (layout.cc), which is packed like the others but not sent.  */
+     (layout.cc), which is packed like the others but not sent (unless
+     IMPLIED_COUNTS is false: the stub passes it otherwise).  */
   std::vector<idl_slot> slots = rq.slots;
   unsigned nwords = rq.words;
   for (const idl_item &it : rq.items)
-    if (it.count_slot.param >= 0)
+    if (it.count_slot.param >= 0 && implied_counts)
       {
 	slots.push_back (it.count_slot);
 	nwords = it.count_slot.word;
@@ -813,15 +814,20 @@ idl_emit_compact_client_stub (idl_operation *op)
   unsigned nwords = rq.words;
   if (out_op (op))
     nwords = MAX (MAX (rq.words, op->reply.words), 1u);
+  /* (A simple operation's one buffer: its count goes to the engine as
+     an argument, idl_compact_call_simple_one.)  */
+  bool count_arg = simple_one && !op->request.items[0].fixed
+		   && op->params[op->request.items[0].param].kind
+		      == IDL_KIND_BUFFER;
   for (const idl_item &it : rq.items)
-    if (it.count_slot.param >= 0)
+    if (it.count_slot.param >= 0 && !count_arg)
       nwords = it.count_slot.word;
   tree arr = NULL_TREE;
   if (nwords)
     {
       arr = bb.temp (build_array_type_nelts (abi.u64, nwords), "words");
       TREE_ADDRESSABLE (arr) = 1;
-      std::vector<tree> w = pack_values (bb, abi, op, fn);
+      std::vector<tree> w = pack_values (bb, abi, op, fn, !count_arg);
       for (unsigned k = 1; k < w.size (); k++)
 	bb.store (build4 (ARRAY_REF, abi.u64, arr, size_int (k - 1),
 			  NULL_TREE, NULL_TREE), w[k]);
@@ -940,7 +946,11 @@ idl_emit_compact_client_stub (idl_operation *op)
 	{
 	  one_decl
 	    = build_fn_decl ("idl_compact_call_simple_one",
-			     TREE_TYPE (string_decl));
+			     build_function_type_list
+			     (abi.u64_cptr, TREE_TYPE (DECL_ARGUMENTS (fn)),
+			      build_pointer_type (u32_const_type ()),
+			      const_ptr_type_node, ptr_type_node, abi.u64,
+			      NULL_TREE));
 	  TREE_NOTHROW (one_decl) = 1;
 	  idl_model_keep (one_decl);
 	}
@@ -952,6 +962,18 @@ idl_emit_compact_client_stub (idl_operation *op)
 	{
 	  gcc_assert (item);
 	  args[2] = item;
+	  if (!one_string)
+	    {
+	      /* A buffer's count as C converts it to a size_t, else 0.  */
+	      tree count = build_zero_cst (abi.u64);
+	      if (count_arg)
+		count = bb.assign (abi.u64, NOP_EXPR,
+				   parm_at (fn, op->params[op->params
+							   [op->request.items[0]
+							    .param].size_param]
+					    .index));
+	      args.safe_push (count);
+	    }
 	}
       tree mr = bb.call (one_string ? string_decl
 			 : simple_one ? one_decl : simple_decl, args,

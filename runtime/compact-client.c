@@ -492,7 +492,7 @@ send_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
 }
 
 static const uint64_t *send_simple_one (idl_binding_t *, const uint32_t *,
-					const void *, void *);
+					const void *, void *, uint64_t);
 
 /* The pointer in ARGV of the request's first item of table T (a
    simple operation's).  */
@@ -500,6 +500,19 @@ static inline const void *
 first_item (const uint32_t *t, void *const *argv)
 {
   return argv[I_PARAM (t[IDL_CT_HDR_WORDS + CT_NRQ (t) + CT_NRP (t)])];
+}
+
+/* Its count, if it is a buffer, from its slot in the words W.  */
+static inline uint64_t
+first_count (const uint32_t *t, const void *w)
+{
+  const uint32_t *it = t + IDL_CT_HDR_WORDS + CT_NRQ (t) + CT_NRP (t);
+  uint32_t h = it[0], esize, count;
+  if (I_KIND (h) != IDL_CT_K_BUFFER)
+    return 0;
+  ct_buffer (h, it + 2 + ((I_FLAGS (h) & IDL_CT_IF_OFFSET) != 0), &esize,
+	     &count);
+  return slot_count (count, (const unsigned char *) w - 8);
 }
 static const uint64_t *send_simple_many (idl_binding_t *, const uint32_t *,
 					 void *const *, uint64_t *);
@@ -509,7 +522,8 @@ call_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
 	     uint64_t *w)
 {
   const uint64_t *mr = CT_NIQ (t) == 1
-			? send_simple_one (b, t, first_item (t, argv), w)
+			? send_simple_one (b, t, first_item (t, argv), w,
+					   first_count (t, w))
 			: send_simple_many (b, t, argv, w);
   if (!mr)
     return 0;
@@ -570,7 +584,7 @@ send_string_one (idl_binding_t *b, const uint32_t *t, const void *item_ptr,
    own when fixed), in a frame of its own.  */
 static const uint64_t * __attribute__ ((__noinline__))
 send_simple_one (idl_binding_t *b, const uint32_t *t, const void *src,
-		 void *w)
+		 void *w, uint64_t count)
 {
   const uint32_t *items = t + IDL_CT_HDR_WORDS + CT_NRQ (t) + CT_NRP (t);
   uint32_t h = items[0], max = items[1];
@@ -596,9 +610,12 @@ send_simple_one (idl_binding_t *b, const uint32_t *t, const void *src,
     }
   else if (I_KIND (h) == IDL_CT_K_BUFFER)
     {
-      uint32_t esize, count;
-      ct_buffer (h, it, &esize, &count);
-      nb = slot_count (count, (const unsigned char *) w - 8);
+      /* COUNT: the stub passed it (its slot may be past the words it
+	 packed, for an implied count).  */
+      uint32_t esize = h >> 24;
+      if (__builtin_expect (esize == 0, 0))
+	esize = *it;
+      nb = count;
       if (__builtin_expect (nb > max, 0))
 	{
 	  idl_stub_error (b, IDL_E_BOUNDS);
@@ -643,7 +660,8 @@ idl_compact_call_simple (idl_binding_t *b, const uint32_t *t,
 			 void *const *argv, void *words)
 {
   if (CT_NIQ (t) == 1)
-    return send_simple_one (b, t, first_item (t, argv), words);
+    return send_simple_one (b, t, first_item (t, argv), words,
+			    first_count (t, words));
   return send_simple_many (b, t, argv, words);
 }
 

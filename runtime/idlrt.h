@@ -298,9 +298,11 @@ uint64_t idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
    values in the reply): idl_compact_call_simple (B, OP, ARGV, WORDS)
    checks, copies and calls as idl_compact_call does and returns the
    reply's words for the stub to read, or NULL;
-   idl_compact_call_simple_one (B, OP, ITEM, WORDS) the same for one
-   payload item, ITEM its pointer, idl_compact_call_string for one item
-   that is a string.
+   idl_compact_call_simple_one (B, OP, ITEM, WORDS, COUNT) the same for
+   one payload item, ITEM its pointer and, for a buffer, COUNT its count
+   as C converts it to a size_t (0 otherwise; an implied count is then
+   not in WORDS); idl_compact_call_string (B, OP, ITEM, WORDS) for one
+   item that is a string.
 
    An IDL_CT_F_OUT operation (values in the request, payload items in
    the reply): idl_compact_call_out (B, OP, ARGV, WORDS) copies the
@@ -323,7 +325,8 @@ const uint64_t *idl_compact_call_simple (idl_binding_t *b, const uint32_t *op,
 					 void *const *argv, void *words);
 const uint64_t *idl_compact_call_simple_one (idl_binding_t *b,
 					     const uint32_t *op,
-					     const void *item, void *words);
+					     const void *item, void *words,
+					     uint64_t count);
 const uint64_t *idl_compact_call_string (idl_binding_t *b, const uint32_t *op,
 					 const void *item, void *words);
 const uint64_t *idl_compact_call_out (idl_binding_t *b, const uint32_t *op,
