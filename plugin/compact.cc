@@ -43,8 +43,8 @@
    on the server at all (its entry in the table of operations holds the
    tags).  So does one with values in and one buffer out (SawMill's
    pfs_get_direntries), whose thunk also checks the buffer's count and
-   length (direct_out_op).  Any other operation's thunk takes the arguments the engine
-   prepared, one pointer per parameter:
+   length (direct_out_op).  Any other operation's thunk takes the
+   arguments the engine prepared, one pointer per parameter:
 
      static void __idl_thunk_strxfer (idl_call_t *call, void *const *argv,
 				      void *result)
@@ -586,6 +586,25 @@ pack_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
   return w;
 }
 
+/* The runtime's compact entry point NAME (<idlrt.h>), declared once
+   in SLOT: it takes a binding of type B, an operation's table, A3, A4
+   and A5 unless it is NULL_TREE, and returns the reply's words.  */
+static tree
+engine_decl (tree &slot, const idl_abi &abi, const char *name, tree b,
+	     tree a3, tree a4, tree a5 = NULL_TREE)
+{
+  if (!slot)
+    {
+      slot = build_fn_decl (name, build_function_type_list
+			    (abi.u64_cptr, b,
+			     build_pointer_type (u32_const_type ()), a3, a4,
+			     a5, NULL_TREE));
+      TREE_NOTHROW (slot) = 1;
+      idl_model_keep (slot);
+    }
+  return slot;
+}
+
 /* The runtime's idl_compact_call_r4 (REGS) or idl_compact_call_m, or
    with W1 their _w1 variants, for bindings of type B.  <idlrt.h>
    declares them with the same types (so do the other entry points of
@@ -865,18 +884,9 @@ idl_emit_compact_client_stub (idl_operation *op)
 			   parm_at (fn, op->params[p.size_param].index));
       args.safe_push (count);
       static tree one_decl;
-      if (!one_decl)
-	{
-	  one_decl
-	    = build_fn_decl ("idl_compact_call_out_one",
-			     build_function_type_list
-			     (abi.u64_cptr, TREE_TYPE (DECL_ARGUMENTS (fn)),
-			      build_pointer_type (u32_const_type ()),
-			      ptr_type_node, ptr_type_node, abi.u64,
-			      NULL_TREE));
-	  TREE_NOTHROW (one_decl) = 1;
-	  idl_model_keep (one_decl);
-	}
+      engine_decl (one_decl, abi, "idl_compact_call_out_one",
+		   TREE_TYPE (DECL_ARGUMENTS (fn)), ptr_type_node,
+		   ptr_type_node, abi.u64);
       tree mr = bb.call (one_decl, args, abi.u64_cptr);
       bb.ret (deliver_values (bb, abi, op, fn, mr, 1));
       bb.finish ();
@@ -892,17 +902,8 @@ idl_emit_compact_client_stub (idl_operation *op)
 	 (read once from the shared page) and the payload's items to the
 	 caller; the reply's values are read here from that copy.  */
       static tree out_decl;
-      if (!out_decl)
-	{
-	  out_decl
-	    = build_fn_decl ("idl_compact_call_out",
-			     build_function_type_list
-			     (abi.u64_cptr, TREE_TYPE (DECL_ARGUMENTS (fn)),
-			      build_pointer_type (u32_const_type ()),
-			      argv_type, ptr_type_node, NULL_TREE));
-	  TREE_NOTHROW (out_decl) = 1;
-	  idl_model_keep (out_decl);
-	}
+      engine_decl (out_decl, abi, "idl_compact_call_out",
+		   TREE_TYPE (DECL_ARGUMENTS (fn)), argv_type, ptr_type_node);
       tree mr = bb.call (out_decl, args, abi.u64_cptr);
       bb.ret (deliver_values (bb, abi, op, fn, mr, 1));
       bb.finish ();
@@ -915,45 +916,18 @@ idl_emit_compact_client_stub (idl_operation *op)
       /* The engine checks, copies and calls; the reply's values are
 	 read here, as in a values-only stub.  */
       static tree simple_decl;
-      if (!simple_decl)
-	{
-	  simple_decl
-	    = build_fn_decl ("idl_compact_call_simple",
-			     build_function_type_list
-			     (abi.u64_cptr, TREE_TYPE (DECL_ARGUMENTS (fn)),
-			      build_pointer_type (u32_const_type ()),
-			      argv_type, ptr_type_node, NULL_TREE));
-	  TREE_NOTHROW (simple_decl) = 1;
-	  idl_model_keep (simple_decl);
-	}
+      engine_decl (simple_decl, abi, "idl_compact_call_simple",
+		   TREE_TYPE (DECL_ARGUMENTS (fn)), argv_type, ptr_type_node);
       /* A single string: the runtime's shortest path for it.  */
       static tree string_decl;
-      if (!string_decl)
-	{
-	  string_decl
-	    = build_fn_decl ("idl_compact_call_string",
-			     build_function_type_list
-			     (abi.u64_cptr, TREE_TYPE (DECL_ARGUMENTS (fn)),
-			      build_pointer_type (u32_const_type ()),
-			      const_ptr_type_node, ptr_type_node,
-			      NULL_TREE));
-	  TREE_NOTHROW (string_decl) = 1;
-	  idl_model_keep (string_decl);
-	}
+      engine_decl (string_decl, abi, "idl_compact_call_string",
+		   TREE_TYPE (DECL_ARGUMENTS (fn)), const_ptr_type_node,
+		   ptr_type_node);
       /* One item: the engine's path for it, without a test.  */
       static tree one_decl;
-      if (!one_decl)
-	{
-	  one_decl
-	    = build_fn_decl ("idl_compact_call_simple_one",
-			     build_function_type_list
-			     (abi.u64_cptr, TREE_TYPE (DECL_ARGUMENTS (fn)),
-			      build_pointer_type (u32_const_type ()),
-			      const_ptr_type_node, ptr_type_node, abi.u64,
-			      NULL_TREE));
-	  TREE_NOTHROW (one_decl) = 1;
-	  idl_model_keep (one_decl);
-	}
+      engine_decl (one_decl, abi, "idl_compact_call_simple_one",
+		   TREE_TYPE (DECL_ARGUMENTS (fn)), const_ptr_type_node,
+		   ptr_type_node, abi.u64);
       bool one_string = op->request.items.size () == 1
 			&& !op->request.items[0].fixed
 			&& op->params[op->request.items[0].param].kind
