@@ -864,10 +864,7 @@ call_words (idl_binding_t *b, const uint32_t *t, uint64_t *words)
   unsigned nw = tag & IDL_TAG_COUNT_MASK;
   uint64_t rtag = call_nw (b, tag, nw, words);
   if (__builtin_expect (rtag != reply_tag (t), 0))
-    {
-      idl_stub_failed (b, rtag);
-      return NULL;
-    }
+    return failed_out (b, rtag);
   copy_reply_words (words, b->mr, CT_RWORDS (t));
   return words;
 }
@@ -943,21 +940,13 @@ idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
 	}
     }
 
-  /* 2. The call, as a fast stub makes it.  */
-  uint64_t tag = table_tag (t);
-  unsigned nw = tag & IDL_TAG_COUNT_MASK;
-  uint64_t rtag = call_nw (b, tag, nw, words);
-  if (__builtin_expect (rtag != reply_tag (t), 0))
-    {
-      idl_stub_failed (b, rtag);
-      return NULL;
-    }
+  /* 2. The call, as a fast stub makes it, and the reply's words copied
+     once.  */
+  if (!call_words (b, t, words))
+    return NULL;
 
-  /* 3. The reply's words, once; every length against its bound or the
-     caller's capacity, all within the largest payload.  */
-  const uint64_t *mr = b->mr;
-  for (k = 0; k < CT_RWORDS (t); k++)
-    words[k] = mr[k + 1];
+  /* 3. Every length against its bound or the caller's capacity, all
+     within the largest payload.  */
   const unsigned char *rb = (const unsigned char *) words - 8;
   uint64_t off = 0;
   for (it = items, k = 0; k < n; k++)
@@ -1020,8 +1009,7 @@ idl_compact_call_out (idl_binding_t *b, const uint32_t *t,
 
  proto:
   /* A well-formed reply of the wrong shape: as a fast stub.  */
-  idl_stub_failed (b, rtag);
-  return NULL;
+  return failed_out (b, reply_tag (t));
 }
 
 /* The same for an operation whose reply has one payload item (at most
