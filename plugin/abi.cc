@@ -142,6 +142,61 @@ idl_compact_dispatch_decl (tree dispatcher_type)
 			    TREE_VALUE (TREE_CHAIN (args)), ops, NULL_TREE));
 }
 
+/* A stub's calls of the C library skip the PLT, as every call does
+   under -fno-plt: in position-independent code the call site loads the
+   function's address from the GOT itself (call *memcpy@GOTPCREL(%rip))
+   instead of calling a PLT stub that jumps through the same GOT slot,
+   an instruction less on each call; a static link relaxes it to a
+   direct call.  The user's own calls keep what their options chose.
+
+   The declaration is a copy of GCC's built-in one, with its attributes
+   (nothrow, leaf, nonnull) and its pure flag, but not itself a built-in:
+   GCC expands a built-in memcpy it cannot inline as a call of its own
+   declaration, PLT and all.  So emission calls this only where it wants
+   the library's function (a copy whose size it hid, a strnlen), and
+   GCC's built-in where a copy may be expanded inline.  What the
+   optimizers know of the built-in's memory effects, and that memcpy
+   returns its first argument (which saves a register for the
+   destination across the call), goes on the copy's type as the "fn
+   spec" GCC gives the built-in.  */
+tree
+idl_libc_decl (enum built_in_function code)
+{
+  static const enum built_in_function codes[] = {
+    BUILT_IN_MEMCPY, BUILT_IN_STRNLEN
+  };
+  static tree decls[ARRAY_SIZE (codes)];
+  for (unsigned i = 0; i < ARRAY_SIZE (codes); i++)
+    if (codes[i] == code)
+      {
+	if (!decls[i])
+	  {
+	    tree builtin = builtin_decl_explicit (code);
+	    tree d = copy_node (builtin);
+	    set_decl_built_in_function (d, NOT_BUILT_IN, 0);
+	    const char *spec = builtin_fnspec (builtin).get_str ();
+	    if (*spec)
+	      {
+		tree type = TREE_TYPE (d);
+		tree attr = build_tree_list (NULL_TREE,
+					     build_string (strlen (spec), spec));
+		attr = tree_cons (get_identifier ("fn spec"), attr,
+				  TYPE_ATTRIBUTES (type));
+		TREE_TYPE (d) = build_type_attribute_variant (type, attr);
+	      }
+	    /* Its own symbol, made at expansion, is what carries the
+	       attribute to the back end.  */
+	    DECL_WRTL_CHECK (d)->decl_with_rtl.rtl = NULL;
+	    DECL_ATTRIBUTES (d) = tree_cons (get_identifier ("noplt"),
+					     NULL_TREE, DECL_ATTRIBUTES (d));
+	    idl_model_keep (d);
+	    decls[i] = d;
+	  }
+	return decls[i];
+      }
+  gcc_unreachable ();
+}
+
 static unsigned HOST_WIDE_INT
 tag_base (const idl_operation *op)
 {

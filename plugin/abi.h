@@ -35,6 +35,10 @@ const idl_abi &idl_get_abi (tree binding_ptr_type);
 /* idl_compact_dispatch, for a dispatcher of type DISPATCHER_TYPE.  */
 tree idl_compact_dispatch_decl (tree dispatcher_type);
 void idl_abi_note_decl (tree fndecl);
+/* The C library's function CODE (memcpy, strnlen) for a call a stub
+   makes, called without a PLT; not a built-in, so never expanded
+   inline.  */
+tree idl_libc_decl (enum built_in_function code);
 
 /* Tag words.  */
 unsigned HOST_WIDE_INT idl_request_tag (const idl_operation *op);

@@ -718,14 +718,13 @@ item_bytes (body_builder &bb, const idl_param &p, tree n, bool with_nul)
 }
 
 static void
-call3 (body_builder &bb, enum built_in_function code, tree a, tree b,
-       tree c)
+call3 (body_builder &bb, tree fn, tree a, tree b, tree c)
 {
   auto_vec<tree> args;
   args.safe_push (a);
   args.safe_push (b);
   args.safe_push (c);
-  bb.call_void (builtin_decl_explicit (code), args);
+  bb.call_void (fn, args);
 }
 
 /* Copies of more bytes than this whose size is known only at run time
@@ -745,9 +744,10 @@ static void
 copy_bytes (body_builder &bb, tree dst, tree src, tree n,
 	    unsigned HOST_WIDE_INT max)
 {
+  tree builtin = builtin_decl_explicit (BUILT_IN_MEMCPY);
   if (max <= IDL_INLINE_COPY_MAX || TREE_CODE (n) == INTEGER_CST)
     {
-      call3 (bb, BUILT_IN_MEMCPY, dst, src, n);
+      call3 (bb, builtin, dst, src, n);
       return;
     }
   tree known = bb.new_label (), lib = bb.new_label ();
@@ -758,7 +758,7 @@ copy_bytes (body_builder &bb, tree dst, tree src, tree n,
 		    integer_type_node);
   bb.cond_goto (NE_EXPR, k, integer_zero_node, known, lib);
   bb.label (known);
-  call3 (bb, BUILT_IN_MEMCPY, dst, src, n);
+  call3 (bb, builtin, dst, src, n);
   bb.add (gimple_build_goto (done));
   bb.label (lib);
   tree h = bb.temp (TREE_TYPE (n), "n");
@@ -769,7 +769,7 @@ copy_bytes (body_builder &bb, tree dst, tree src, tree n,
   vec_safe_push (in, build_tree_list (build_tree_list
 				      (NULL_TREE, build_string (2, "0")), n));
   bb.add (gimple_build_asm_vec ("", in, out, NULL, NULL));
-  call3 (bb, BUILT_IN_MEMCPY, dst, src, h);
+  call3 (bb, idl_libc_decl (BUILT_IN_MEMCPY), dst, src, h);
   bb.label (done);
 }
 
@@ -964,7 +964,7 @@ emit_client_stub (idl_operation *op)
 	  auto_vec<tree> args;
 	  args.safe_push (parm);
 	  args.safe_push (size_cst (p.max + 1));
-	  tree n = bb.call (builtin_decl_explicit (BUILT_IN_STRNLEN), args,
+	  tree n = bb.call (idl_libc_decl (BUILT_IN_STRNLEN), args,
 			    size_type_node);
 	  bb.suppress_last_warning (OPT_Wstringop_overread);
 	  n = bb.assign (sizetype, NOP_EXPR, n);
@@ -1841,7 +1841,7 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 		  auto_vec<tree> sargs;
 		  sargs.safe_push (out_ptr[it.param]);
 		  sargs.safe_push (size_cst (p.max + 1));
-		  n = bb.call (builtin_decl_explicit (BUILT_IN_STRNLEN), sargs,
+		  n = bb.call (idl_libc_decl (BUILT_IN_STRNLEN), sargs,
 			       size_type_node);
 		  n = bb.assign (sizetype, NOP_EXPR, n);
 		  fail_if (bb, GT_EXPR, n, size_cst (p.max), too_long);
@@ -1860,7 +1860,7 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 		    && tree_to_uhwi (off) == it.offset))
 		{
 		  tree dst = ptr_add (bb, rep_pay, off, ptr_type_node);
-		  call3 (bb, BUILT_IN_MEMMOVE, dst, out_ptr[it.param], nb);
+		  call3 (bb, builtin_decl_explicit (BUILT_IN_MEMMOVE), dst, out_ptr[it.param], nb);
 		}
 	      off = bb.assign (sizetype, PLUS_EXPR, off, nb);
 	    }

@@ -55,6 +55,7 @@
 #include "tree-cfg.h"
 #include "context.h"
 #include "debug.h"
+#include "attr-fnspec.h"
 
 #if BUILDING_GCC_MAJOR < 12
 # error "idlstub needs GCC 12 or later"
