@@ -146,8 +146,10 @@ idl_compact_dispatch_decl (tree dispatcher_type)
    under -fno-plt: in position-independent code the call site loads the
    function's address from the GOT itself (call *memcpy@GOTPCREL(%rip))
    instead of calling a PLT stub that jumps through the same GOT slot,
-   an instruction less on each call; a static link relaxes it to a
-   direct call.  The user's own calls keep what their options chose.
+   an instruction less on each call.  A static link turns it into a
+   direct call where it can; glibc's memcpy and strnlen are IFUNCs, so
+   it stays indirect there, where a PLT stub would also jump through a
+   GOT slot.  The user's own calls keep what their options chose.
 
    The declaration is a copy of GCC's built-in one, with its attributes
    (nothrow, leaf, nonnull) and its pure flag, but not itself a built-in:
