@@ -1929,6 +1929,34 @@ emit_server_stub (idl_operation *op, tree dispatcher)
   return fn;
 }
 
+/* The most slots of a dispatcher's table indexed by the masked
+   operation number (emit_dispatcher).  */
+#define IDL_DISPATCH_SLOTS_MAX 256
+
+/* The slots of IFACE's dispatch table: the smallest power of two above
+   its largest operation number.  Paper 000, 4.4.2: the number indexes
+   a table of the stubs' addresses enlarged to a power of two whose
+   unused slots hold the error path's, so that an and, not a bounds
+   check, keeps the index in range, and one load finds the stub.  Only
+   while the table stays small (the paper's trade-off against the data
+   cache's working set): at most IDL_DISPATCH_SLOTS_MAX slots, and no
+   more than four per operation unless eight or fewer.  Otherwise 0:
+   the dispatcher switches on the whole number, and GCC chooses.  */
+static unsigned
+dispatch_slots (const idl_interface *iface)
+{
+  unsigned max_number = 0;
+  for (idl_operation *op : iface->ops)
+    max_number = MAX (max_number, op->number);
+  unsigned slots = 1;
+  while (slots <= max_number)
+    slots <<= 1;
+  if (slots <= IDL_DISPATCH_SLOTS_MAX
+      && (slots <= 8 || slots <= 4 * iface->ops.size ()))
+    return slots;
+  return 0;
+}
+
 /* 3. The dispatcher of IFACE, after its server stubs (returned in
    STUBS).  */
 static void
@@ -1948,6 +1976,14 @@ emit_dispatcher (idl_interface *iface, std::vector<tree> &stubs)
   tree alias_ptr = build_pointer_type_for_mode (char_type_node, ptr_mode,
 						true);
 
+  /* A table rather than a switch (dispatch_slots): with a switch GCC
+     makes the error path its default and checks the range before its
+     table, whatever default the switch is given, and its table holds
+     offsets to add.  A number that only aliases an operation's slot
+     fails that stub's check of the whole tag.  */
+  unsigned slots = dispatch_slots (iface);
+  bool table = slots != 0;
+
   body_builder bb (fn, loc);
   tree tag = bb.load (build2 (MEM_REF, u64, msg,
 			      build_int_cst (alias_ptr, 0)));
@@ -1955,24 +1991,50 @@ emit_dispatcher (idl_interface *iface, std::vector<tree> &stubs)
 			    build_int_cst (integer_type_node,
 					   IDL_TAG_OP_SHIFT));
   tree masked = bb.assign (u64, BIT_AND_EXPR, shifted,
-			   build_int_cstu (u64, IDL_TAG_OP_MASK));
-  tree opnum = bb.assign (unsigned_type_node, NOP_EXPR, masked);
-
+			   build_int_cstu (u64, table ? slots - 1
+					   : IDL_TAG_OP_MASK));
   tree bad = bb.new_label ();
-  auto_vec<tree> cases;
   std::vector<tree> labels;
-  for (idl_operation *op : iface->ops)
+  for (unsigned i = 0; i < iface->ops.size (); i++)
+    labels.push_back (bb.new_label ());
+  if (table)
     {
-      tree lab = bb.new_label ();
-      labels.push_back (lab);
-      cases.safe_push (build_case_label (build_int_cst (unsigned_type_node,
-							op->number),
-					 NULL_TREE, lab));
+      /* The table is a static of the dispatcher's (as a C function's
+	 static array of &&label would be), so its labels are forced and
+	 the function may be neither inlined nor cloned.  */
+      std::vector<tree> slot (slots, bad);
+      for (unsigned i = 0; i < iface->ops.size (); i++)
+	slot[iface->ops[i]->number] = labels[i];
+      vec<constructor_elt, va_gc> *init = NULL;
+      for (unsigned i = 0; i < slots; i++)
+	{
+	  FORCED_LABEL (slot[i]) = 1;
+	  CONSTRUCTOR_APPEND_ELT (init, size_int (i),
+				  build1 (ADDR_EXPR, ptr_type_node, slot[i]));
+	}
+      tree var = idl_static_array (iface->name + ".idl_dispatch",
+				   build_qualified_type (ptr_type_node,
+							 TYPE_QUAL_CONST),
+				   init, slots, loc, fn);
+      DECL_STRUCT_FUNCTION (fn)->has_forced_label_in_static = 1;
+      tree dest = bb.load (build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (var)),
+				   var, masked, NULL_TREE, NULL_TREE));
+      bb.add (gimple_build_goto (dest));
     }
-  sort_case_labels (cases);
-  bb.add (gimple_build_switch (opnum, build_case_label (NULL_TREE,
-							 NULL_TREE, bad),
-			       cases));
+  else
+    {
+      tree opnum = bb.assign (unsigned_type_node, NOP_EXPR, masked);
+      auto_vec<tree> cases;
+      for (unsigned i = 0; i < iface->ops.size (); i++)
+	cases.safe_push (build_case_label
+			 (build_int_cst (unsigned_type_node,
+					 iface->ops[i]->number),
+			  NULL_TREE, labels[i]));
+      sort_case_labels (cases);
+      bb.add (gimple_build_switch (opnum, build_case_label (NULL_TREE,
+							     NULL_TREE, bad),
+				   cases));
+    }
   for (unsigned i = 0; i < stubs.size (); i++)
     {
       bb.label (labels[i]);
@@ -2042,6 +2104,24 @@ dump_model (FILE *file)
 	       iface->dispatcher ? ", dispatcher " : "",
 	       iface->dispatcher
 	       ? IDENTIFIER_POINTER (DECL_NAME (iface->dispatcher)) : "");
+      if (iface->dispatcher && !idl_compact_mode)
+	{
+	  unsigned slots = dispatch_slots (iface);
+	  if (slots)
+	    {
+	      fprintf (file, "  dispatch: a table of %u slots, operation "
+		       "number & %u; empty:", slots, slots - 1);
+	      std::vector<bool> used (slots);
+	      for (idl_operation *op : iface->ops)
+		used[op->number] = true;
+	      for (unsigned i = 0; i < slots; i++)
+		if (!used[i])
+		  fprintf (file, " %u", i);
+	      fputc ('\n', file);
+	    }
+	  else
+	    fprintf (file, "  dispatch: a switch on the operation number\n");
+	}
       for (idl_operation *op : iface->ops)
 	{
 	  idl_dump_layout (file, op);

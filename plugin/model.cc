@@ -338,11 +338,12 @@ idl_operation_position (const idl_operation *op)
 
 /* A static, read-only array NAME of N ELTs initialized with INIT, in
    the varpool (built in the IPA pass, after the front end's variables
-   were analysed: so analyse it here).  */
+   were analysed: so analyse it here); a static of function CONTEXT if
+   that is not NULL.  */
 tree
 idl_static_array (const std::string &name, tree elt,
 		  vec<constructor_elt, va_gc> *init, unsigned n,
-		  location_t loc)
+		  location_t loc, tree context)
 {
   tree type = build_array_type_nelts (elt, n);
   tree var = build_decl (loc, VAR_DECL, get_identifier (name.c_str ()),
@@ -354,6 +355,7 @@ idl_static_array (const std::string &name, tree elt,
   TREE_ADDRESSABLE (var) = 1;	/* its address is taken */
   DECL_ARTIFICIAL (var) = 1;
   DECL_IGNORED_P (var) = 1;
+  DECL_CONTEXT (var) = context;
   DECL_INITIAL (var) = build_constructor (type, init);
   TREE_CONSTANT (DECL_INITIAL (var)) = 1;
   TREE_STATIC (DECL_INITIAL (var)) = 1;

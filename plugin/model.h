@@ -221,7 +221,7 @@ unsigned idl_operation_position (const idl_operation *op);
    pointing at one.  */
 tree idl_static_array (const std::string &name, tree elt,
 		       vec<constructor_elt, va_gc> *init, unsigned n,
-		       location_t loc);
+		       location_t loc, tree context = NULL_TREE);
 tree idl_first_element_address (tree var, tree type);
 void idl_point_descriptor_at (idl_interface *iface, const char *field,
 			      tree var);

@@ -2,7 +2,10 @@
 /* { dg-options "-O2" } */
 /* Area: code
    Purpose: operation numbers with gaps (1-6, 9, 10, 12) still give the
-   dispatcher a jump table at -O2, whose holes lead to the error path.  */
+   dispatcher a table of 16 addresses, indexed by the number masked
+   with 15, whose seven empty slots (0, 7, 8, 11, 13-15) lead to the
+   error path: seven entries name one label, which returns the error
+   tag.  */
 
 #include <idlstub.h>
 
@@ -31,5 +34,7 @@ long g9_impl (idl_call_t *c, long *x);
 unsigned g10_impl (idl_call_t *c);
 
 /* { dg-final { scan-assembler {(?n)^gappy_dispatch:} } } */
-/* { dg-final { scan-assembler {(?n)jmp\s+\*%r} } } */
-/* { dg-final { scan-assembler {(?n)\.long\s+\.L[0-9]+-\.L[0-9]+} } } */
+/* { dg-final { scan-assembler {(?n)^\sand[lq]\s+\$15,} } } */
+/* { dg-final { scan-assembler {(?n)^\sjmp\s+\*\(%r[a-z0-9]+,%r[a-z0-9]+,8\)} } } */
+/* { dg-final { scan-assembler-times {(?n)^\s\.quad\s+\.L[0-9]+$} 16 } } */
+/* { dg-final { scan-assembler {(?n)^gappy\.idl_dispatch[.0-9]*:\n\s\.quad\s+(\.L[0-9]+)\n(?:\s\.quad\s+\.L[0-9]+\n){6}\s\.quad\s+\1\n\s\.quad\s+\1\n\s\.quad\s+\.L[0-9]+\n\s\.quad\s+\.L[0-9]+\n\s\.quad\s+\1\n\s\.quad\s+\.L[0-9]+\n\s\.quad\s+\1\n\s\.quad\s+\1\n\s\.quad\s+\1\n} } } */

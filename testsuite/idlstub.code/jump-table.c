@@ -1,9 +1,10 @@
 /* { dg-do compile } */
 /* { dg-options "-O2" } */
 /* Area: code
-   Purpose: at -O2 the dispatcher's switch on the operation number becomes
-   a jump table (paper 000, 4.4.2).  -O2 is appended to every option set:
-   the later option wins.  */
+   Purpose: at -O2 the dispatcher finds the server stub of operations
+   1-8 through a table of 16 code addresses, indexed by the operation
+   number masked with 15, with no bounds check (paper 000, 4.4.2).
+   -O2 is appended to every option set: the later option wins.  */
 
 #include <idlstub.h>
 
@@ -29,10 +30,12 @@ long op6_impl (idl_call_t *c, long x);
 long op7_impl (idl_call_t *c, long x);
 long op8_impl (idl_call_t *c, long x);
 
-/* An indirect jump through a table of label differences.  */
+/* An and, then an indirect jump through a table of addresses.  */
 /* { dg-final { scan-assembler {(?n)^calc_dispatch:} } } */
-/* { dg-final { scan-assembler {(?n)jmp\s+\*%r} } } */
-/* { dg-final { scan-assembler {(?n)\.long\s+\.L[0-9]+-\.L[0-9]+} } } */
+/* { dg-final { scan-assembler {(?n)^\sand[lq]\s+\$15,} } } */
+/* { dg-final { scan-assembler {(?n)^\sjmp\s+\*\(%r[a-z0-9]+,%r[a-z0-9]+,8\)} } } */
+/* { dg-final { scan-assembler {(?n)^calc\.idl_dispatch[.0-9]*:} } } */
+/* { dg-final { scan-assembler-times {(?n)^\s\.quad\s+\.L[0-9]+$} 16 } } */
 /* Every implementation is reached from it.  */
 /* { dg-final { scan-assembler {(?n)op1_impl} } } */
 /* { dg-final { scan-assembler {(?n)op8_impl} } } */
