@@ -54,11 +54,13 @@
 	  return IDL_TAG_ERROR | IDL_E_BADMSG << 16;
 	}
 
-   3. The dispatcher, for IDL_SERVER (calc): a switch on the operation
-      number, which GCC turns into a jump table at -O2 (paper 000,
-      4.4.2); an unknown number takes the default, the error path.  The
-      whole request tag is compared once, in the server stub, so the
-      interface id, flags and word count are checked by one compare.
+   3. The dispatcher, for IDL_SERVER (calc): a jump through a table of
+      the server stubs' code, indexed by the operation number masked to
+      the table's power-of-two size (paper 000, 4.4.2), whose empty
+      slots lead to the error path (dispatch_slots; a switch on the
+      number when the table would be large).  The whole request tag is
+      compared once, in the server stub, so the interface id, flags,
+      word count and the number itself are checked by one compare.
 
    4. The interface descriptor's fields are filled in (model.cc) once
       more, now that every operation is known.  */

@@ -2,7 +2,8 @@
 /* Area: run
    Purpose: an interface with many operations, numbered with gaps up to
    65535: every request reaches its own implementation through the
-   dispatcher (a jump table at -O2); unknown numbers are rejected.  */
+   dispatcher (a switch, since a table would need 65536 slots;
+   dispatch-table.c has the table); unknown numbers are rejected.  */
 
 #include <stdint.h>
 #include <idlstub.h>
