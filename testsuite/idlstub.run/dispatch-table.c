@@ -63,11 +63,7 @@ main (void)
 				  17, 18, 22, 25, 4097, 65529 };
   for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++)
     {
-      uint64_t tag = (uint64_t) 0x100b << IDL_TAG_IFACE_SHIFT
-		     | (uint64_t) bad[i] << IDL_TAG_OP_SHIFT | 1;
-      uint64_t r = idl_call_r4 (b, tag, 42, 0, 0, 0);
-      CHECK (r & IDL_TAG_ERROR);
-      CHECK (idl_error (b) == IDL_E_BADMSG);
+      idltest_expect_badmsg (b, 0x100b, bad[i], 1);
       CHECK (t1 (b, 41) == 42);
       CHECK (idl_error (b) == IDL_OK);
       n++;

@@ -121,4 +121,18 @@ idltest_stop_server (pid_t pid)
     ;
 }
 
+/* Send, through the stub ABI, a request of WORDS words (at most four,
+   all 42) for operation NUMBER of interface ID, and check that the
+   server rejects it as malformed.  */
+static inline void
+idltest_expect_badmsg (idl_binding_t *b, uint64_t id, unsigned number,
+		       unsigned words)
+{
+  uint64_t tag = id << IDL_TAG_IFACE_SHIFT
+		 | (uint64_t) number << IDL_TAG_OP_SHIFT | words;
+  uint64_t r = idl_call_r4 (b, tag, 42, 42, 42, 42);
+  CHECK (r & IDL_TAG_ERROR);
+  CHECK (idl_error (b) == IDL_E_BADMSG);
+}
+
 #endif /* IDLTEST_H */
