@@ -57,7 +57,7 @@
    3. The dispatcher, for IDL_SERVER (calc): a jump through a table of
       the server stubs' code, indexed by the operation number masked to
       the table's power-of-two size (paper 000, 4.4.2), whose empty
-      slots lead to the error path (dispatch_slots; a switch on the
+      slots lead to the error path (dispatch_table; a switch on the
       number when the table would be large).  The whole request tag is
       compared once, in the server stub, so the interface id, flags,
       word count and the number itself are checked by one compare.
@@ -1862,7 +1862,8 @@ emit_server_stub (idl_operation *op, tree dispatcher)
 		    && tree_to_uhwi (off) == it.offset))
 		{
 		  tree dst = ptr_add (bb, rep_pay, off, ptr_type_node);
-		  call3 (bb, builtin_decl_explicit (BUILT_IN_MEMMOVE), dst, out_ptr[it.param], nb);
+		  call3 (bb, builtin_decl_explicit (BUILT_IN_MEMMOVE), dst,
+			 out_ptr[it.param], nb);
 		}
 	      off = bb.assign (sizetype, PLUS_EXPR, off, nb);
 	    }
@@ -1935,17 +1936,19 @@ emit_server_stub (idl_operation *op, tree dispatcher)
    operation number (emit_dispatcher).  */
 #define IDL_DISPATCH_SLOTS_MAX 256
 
-/* The slots of IFACE's dispatch table: the smallest power of two above
-   its largest operation number.  Paper 000, 4.4.2: the number indexes
-   a table of the stubs' addresses enlarged to a power of two whose
-   unused slots hold the error path's, so that an and, not a bounds
-   check, keeps the index in range, and one load finds the stub.  Only
-   while the table stays small (the paper's trade-off against the data
-   cache's working set): at most IDL_DISPATCH_SLOTS_MAX slots, and no
-   more than four per operation unless eight or fewer.  Otherwise 0:
-   the dispatcher switches on the whole number, and GCC chooses.  */
-static unsigned
-dispatch_slots (const idl_interface *iface)
+/* IFACE's dispatch table: for each slot, the index in IFACE->ops of the
+   operation whose number it is, or -1 for the error path; its size is
+   the smallest power of two above the largest operation number.  Paper
+   000, 4.4.2: the number indexes a table of the stubs' addresses
+   enlarged to a power of two whose unused slots hold the error path's,
+   so that an and, not a bounds check, keeps the index in range, and one
+   load finds the stub.  Only while the table stays small (the paper's
+   trade-off against the data cache's working set): at most
+   IDL_DISPATCH_SLOTS_MAX slots, and no more than four per operation
+   unless eight or fewer.  Otherwise empty: the dispatcher switches on
+   the whole number, and GCC chooses.  */
+static std::vector<int>
+dispatch_table (const idl_interface *iface)
 {
   unsigned max_number = 0;
   for (idl_operation *op : iface->ops)
@@ -1953,10 +1956,13 @@ dispatch_slots (const idl_interface *iface)
   unsigned slots = 1;
   while (slots <= max_number)
     slots <<= 1;
-  if (slots <= IDL_DISPATCH_SLOTS_MAX
-      && (slots <= 8 || slots <= 4 * iface->ops.size ()))
-    return slots;
-  return 0;
+  if (slots > IDL_DISPATCH_SLOTS_MAX
+      || (slots > 8 && slots > 4 * iface->ops.size ()))
+    return std::vector<int> ();
+  std::vector<int> slot (slots, -1);
+  for (unsigned i = 0; i < iface->ops.size (); i++)
+    slot[iface->ops[i]->number] = i;
+  return slot;
 }
 
 /* 3. The dispatcher of IFACE, after its server stubs (returned in
@@ -1978,13 +1984,13 @@ emit_dispatcher (idl_interface *iface, std::vector<tree> &stubs)
   tree alias_ptr = build_pointer_type_for_mode (char_type_node, ptr_mode,
 						true);
 
-  /* A table rather than a switch (dispatch_slots): with a switch GCC
+  /* A table rather than a switch (dispatch_table): with a switch GCC
      makes the error path its default and checks the range before its
      table, whatever default the switch is given, and its table holds
      offsets to add.  A number that only aliases an operation's slot
      fails that stub's check of the whole tag.  */
-  unsigned slots = dispatch_slots (iface);
-  bool table = slots != 0;
+  std::vector<int> slot = dispatch_table (iface);
+  bool table = !slot.empty ();
 
   body_builder bb (fn, loc);
   tree tag = bb.load (build2 (MEM_REF, u64, msg,
@@ -1993,7 +1999,7 @@ emit_dispatcher (idl_interface *iface, std::vector<tree> &stubs)
 			    build_int_cst (integer_type_node,
 					   IDL_TAG_OP_SHIFT));
   tree masked = bb.assign (u64, BIT_AND_EXPR, shifted,
-			   build_int_cstu (u64, table ? slots - 1
+			   build_int_cstu (u64, table ? slot.size () - 1
 					   : IDL_TAG_OP_MASK));
   tree bad = bb.new_label ();
   std::vector<tree> labels;
@@ -2004,20 +2010,18 @@ emit_dispatcher (idl_interface *iface, std::vector<tree> &stubs)
       /* The table is a static of the dispatcher's (as a C function's
 	 static array of &&label would be), so its labels are forced and
 	 the function may be neither inlined nor cloned.  */
-      std::vector<tree> slot (slots, bad);
-      for (unsigned i = 0; i < iface->ops.size (); i++)
-	slot[iface->ops[i]->number] = labels[i];
       vec<constructor_elt, va_gc> *init = NULL;
-      for (unsigned i = 0; i < slots; i++)
+      for (unsigned i = 0; i < slot.size (); i++)
 	{
-	  FORCED_LABEL (slot[i]) = 1;
+	  tree lab = slot[i] < 0 ? bad : labels[slot[i]];
+	  FORCED_LABEL (lab) = 1;
 	  CONSTRUCTOR_APPEND_ELT (init, size_int (i),
-				  build1 (ADDR_EXPR, ptr_type_node, slot[i]));
+				  build1 (ADDR_EXPR, ptr_type_node, lab));
 	}
       tree var = idl_static_array (iface->name + ".idl_dispatch",
 				   build_qualified_type (ptr_type_node,
 							 TYPE_QUAL_CONST),
-				   init, slots, loc, fn);
+				   init, slot.size (), loc, fn);
       DECL_STRUCT_FUNCTION (fn)->has_forced_label_in_static = 1;
       tree dest = bb.load (build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (var)),
 				   var, masked, NULL_TREE, NULL_TREE));
@@ -2108,16 +2112,14 @@ dump_model (FILE *file)
 	       ? IDENTIFIER_POINTER (DECL_NAME (iface->dispatcher)) : "");
       if (iface->dispatcher && !idl_compact_mode)
 	{
-	  unsigned slots = dispatch_slots (iface);
-	  if (slots)
+	  std::vector<int> slot = dispatch_table (iface);
+	  if (!slot.empty ())
 	    {
+	      unsigned slots = slot.size ();
 	      fprintf (file, "  dispatch: a table of %u slots, operation "
 		       "number & %u; empty:", slots, slots - 1);
-	      std::vector<bool> used (slots);
-	      for (idl_operation *op : iface->ops)
-		used[op->number] = true;
 	      for (unsigned i = 0; i < slots; i++)
-		if (!used[i])
+		if (slot[i] < 0)
 		  fprintf (file, " %u", i);
 	      fputc ('\n', file);
 	    }
