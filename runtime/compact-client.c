@@ -3,7 +3,7 @@
    Copyright (C) 2026 The idlstub authors.
    This file is part of idlstub; see COPYING for the terms.
 
-   What fast mode's generated client stub does (plugin/emit.cc,
+   What fast mode's generated client stub does (plugin/client-stub.cc,
    emit_client_stub), read from an operation's table (idlrt-abi.h,
    "Compact mode") at run time; the wire format, the checks, the errors
    and who owns what are fast mode's exactly, so a compact client talks
@@ -52,7 +52,7 @@ take_fd (idl_binding_t *b, uint64_t idx)
 }
 
 /* The bits V of slot S (shifted down, not masked) as the result: its
-   size's bytes, a _Bool rebuilt as bits != 0 (emit.cc, unpack_value).  */
+   size's bytes, a _Bool rebuilt as bits != 0 (marshal.cc, unpack_value).  */
 static inline uint64_t
 result_bits (uint32_t s, uint64_t v)
 {
@@ -63,9 +63,9 @@ result_bits (uint32_t s, uint64_t v)
 }
 
 /* Store the bits V of reply slot S (shifted down) at the caller's out
-   or inout scalar P: the bytes as they came (emit.cc reads and writes
-   pointees as raw bytes), but a _Bool 0 or 1 whatever a hostile server
-   sent.  */
+   or inout scalar P: the bytes as they came (fast stubs read and write
+   pointees as raw bytes: marshal.cc, pointee_bytes), but a _Bool 0 or
+   1 whatever a hostile server sent.  */
 static inline void
 store_out (void *p, uint32_t s, uint64_t v)
 {
@@ -887,7 +887,7 @@ call_out_fixed (idl_binding_t *b, const uint32_t *t, void *to,
     return NULL;
 
   /* A string's length, read once in the private copy, against its
-     bound (emit.cc, the reply's checks).  */
+     bound (client-stub.cc, check_reply_payload).  */
   const unsigned char *rb = (const unsigned char *) words - 8;
   uint64_t n = max;
   if (kind == IDL_CT_K_STRING)
@@ -1035,7 +1035,7 @@ idl_compact_call_out_one (idl_binding_t *b, const uint32_t *t, void *to,
     return failed_out (b, rtag);
 
   /* The reply's words, once, out of the shared page; the length read
-     there, against the caller's capacity (emit.cc, the reply's checks:
+     there, against the caller's capacity (client-stub.cc, step 6:
      so within the bound, and the bytes within IDL_PAYLOAD_MAX, which
      the plugin refuses a bound times the element size to exceed).  */
   copy_reply_words (words, b->mr, CT_RWORDS (t));

@@ -174,7 +174,7 @@ store_bits (void *p, unsigned size, uint64_t v)
 /* The value of slot S in the little-endian words at BASE (word 0
    first), converted to a size_t as C converts a value of its type: a
    signed one is sign-extended.  Counts and lengths are compared as such
-   (emit.cc, count_value).  */
+   (plugin/client-stub.cc, count_value).  */
 static inline uint64_t
 slot_count (uint32_t s, const unsigned char *base)
 {
@@ -216,7 +216,7 @@ implied_count (uint32_t s, unsigned char *bytes, uint64_t start,
 
 /* Rewrite each _Bool of N objects of ESIZE bytes at P as 0 or 1; LIST
    (an index in table T) is their byte offsets in one object, its first
-   word their number (emit.cc, fix_bools: a _Bool holding anything else
+   word their number (marshal.cc, fix_bools: a _Bool holding anything else
    is undefined behaviour in the receiver).  */
 static inline void
 fix_bools (void *at, const uint32_t *t, uint32_t list, uint64_t n,
