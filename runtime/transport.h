@@ -31,8 +31,9 @@
    and with the connection's own table for any other transport.
 
    A third transport (the ONC RPC one, DESIGN.md) adds a file with its
-   table, a line in transport.c, and nothing else: no other transport
-   and no generic file changes.  HACKING says how, step by step.
+   table, the table's declaration below and its names in transport.c,
+   and nothing else: no other transport and no generic file changes.
+   HACKING ("Adding a transport") says how, step by step.
 
    What every transport owes (the contract each operation's comment
    details):
