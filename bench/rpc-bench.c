@@ -18,6 +18,10 @@
                         workers: a direct call)
                 indirect  tiny's implementation through a function
                         pointer
+                spin    the plain cache-line ping-pong of floor.h, no
+                        idlstub code (split only)
+                futex   floor.h's spin-then-futex ping-pong, written
+                        from scratch, no idlstub code
      PLACEMENT  split (client on CPU 0, server on CPU 1) or same (both
                 on CPU 0); ignored by coloc and indirect, which run in
                 one thread
@@ -28,11 +32,14 @@
    N round trips of every kind back to back (N/10 for socket; for coloc
    and indirect, 10N), so that the load of a shared machine, which
    drifts, weighs on all of them alike.  It prints the median time of
-   each kind and the medians of the per-round ratios null/raw,
-   tiny/raw and coloc/indirect.  */
+   each kind (raw null tiny socket coloc indirect spin futex; spin is 0
+   on one CPU, where it is not run) and the medians of the per-round
+   ratios null/raw, tiny/raw, coloc/indirect, null/spin, tiny/spin,
+   null/futex and tiny/futex (nan where spin is not run).  */
 
 #define _GNU_SOURCE 1
 #include <errno.h>
+#include <math.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -46,6 +53,7 @@
 #include <unistd.h>
 #include "../examples/calc.h"
 #include "raw-pingpong.h"
+#include "floor.h"
 
 IDL_SERVER (calc);
 
@@ -134,6 +142,7 @@ struct kind
   const char *name;
   pid_t pid;			/* the server child, or 0 */
   struct raw_pingpong raw;	/* raw */
+  struct floor_pingpong floor;	/* spin, futex */
   int sock;			/* socket: our end */
   idl_binding_t *b;		/* null, tiny, coloc */
   idl_server_t *srv;		/* coloc */
@@ -341,6 +350,35 @@ indirect_run (struct kind *k, long n)
   k->next += n;
 }
 
+/* spin and futex: the independent floors (floor.h).  We run on CPU 0
+   (main pins us there).  */
+
+static void
+floor_setup (struct kind *k, enum floor_kind kind, int server_cpu)
+{
+  if (floor_start (&k->floor, kind, server_cpu, 0) != 0)
+    die ("floor: set-up");
+}
+
+static void
+spin_setup (struct kind *k, int server_cpu)
+{
+  floor_setup (k, FLOOR_SPIN, server_cpu);
+}
+
+static void
+futex_setup (struct kind *k, int server_cpu)
+{
+  floor_setup (k, FLOOR_FUTEX, server_cpu);
+}
+
+static void
+floor_kind_run (struct kind *k, long n)
+{
+  if (floor_run (&k->floor, n) != 0)
+    die ("floor: bad reply");
+}
+
 static void
 teardown (struct kind *k)
 {
@@ -350,11 +388,13 @@ teardown (struct kind *k)
     idl_server_destroy (k->srv);
   if (k->raw.pg)
     raw_pingpong_stop (&k->raw);
+  if (k->floor.sh)
+    floor_stop (&k->floor);
   if (k->pid > 0)
     reap (k->pid);
 }
 
-enum { RAW, NUL, TINY, SOCK, COLOC, INDIRECT, NKINDS };
+enum { RAW, NUL, TINY, SOCK, COLOC, INDIRECT, SPIN, FUTEX, NKINDS };
 
 static const struct
 {
@@ -369,6 +409,8 @@ static const struct
   [SOCK] = { "socket", socket_setup, socket_run, -10 },
   [COLOC] = { "coloc", coloc_setup, tiny_run, 10 },
   [INDIRECT] = { "indirect", indirect_setup, indirect_run, 10 },
+  [SPIN] = { "spin", spin_setup, floor_kind_run, 1 },
+  [FUTEX] = { "futex", futex_setup, floor_kind_run, 1 },
 };
 
 static long
@@ -441,26 +483,39 @@ main (int argc, char **argv)
   int chunks = atoi (argv[4]);
   if (chunks < 1 || chunks > 1000)
     die ("CHUNKS: 1 to 1000");
-  double t[NKINDS][1000], r_null[1000], r_tiny[1000], r_coloc[1000];
+  /* The spin floor holds its CPU while it runs: on one CPU it would
+     only measure the scheduler's time slice.  */
+  int run_kind[NKINDS];
   for (int i = 0; i < NKINDS; i++)
-    {
-      kinds[i].setup (&k[i], server_cpu);
-      kinds[i].run (&k[i], scaled (i, n) / 10 + 1);
-    }
+    run_kind[i] = i != SPIN || server_cpu != 0;
+  enum { R_NULL, R_TINY, R_COLOC, R_NULL_SPIN, R_TINY_SPIN, R_NULL_FUTEX,
+	 R_TINY_FUTEX, NRATIOS };
+  static double t[NKINDS][1000], r[NRATIOS][1000];
+  for (int i = 0; i < NKINDS; i++)
+    if (run_kind[i])
+      {
+	kinds[i].setup (&k[i], server_cpu);
+	kinds[i].run (&k[i], scaled (i, n) / 10 + 1);
+      }
   for (int c = 0; c < chunks; c++)
     {
       for (int i = 0; i < NKINDS; i++)
-	t[i][c] = timed (i, &k[i], scaled (i, n));
-      r_null[c] = t[NUL][c] / t[RAW][c];
-      r_tiny[c] = t[TINY][c] / t[RAW][c];
-      r_coloc[c] = t[COLOC][c] / t[INDIRECT][c];
+	t[i][c] = run_kind[i] ? timed (i, &k[i], scaled (i, n)) : 0;
+      r[R_NULL][c] = t[NUL][c] / t[RAW][c];
+      r[R_TINY][c] = t[TINY][c] / t[RAW][c];
+      r[R_COLOC][c] = t[COLOC][c] / t[INDIRECT][c];
+      r[R_NULL_SPIN][c] = run_kind[SPIN] ? t[NUL][c] / t[SPIN][c] : NAN;
+      r[R_TINY_SPIN][c] = run_kind[SPIN] ? t[TINY][c] / t[SPIN][c] : NAN;
+      r[R_NULL_FUTEX][c] = t[NUL][c] / t[FUTEX][c];
+      r[R_TINY_FUTEX][c] = t[TINY][c] / t[FUTEX][c];
     }
   for (int i = 0; i < NKINDS; i++)
     {
       printf ("%s%.1f", i ? " " : "", median (t[i], chunks));
       teardown (&k[i]);
     }
-  printf (" %.3f %.3f %.3f\n", median (r_null, chunks),
-	  median (r_tiny, chunks), median (r_coloc, chunks));
+  for (int i = 0; i < NRATIOS; i++)
+    printf (" %.3f", median (r[i], chunks));
+  printf ("\n");
   return 0;
 }

@@ -16,7 +16,7 @@
                   (missing bytes are zero), then the payload: all the
                   bytes that follow
 
-   LLVMFuzzerTestOneInput does what serve_request (runtime/server.c)
+   LLVMFuzzerTestOneInput does what serve_request_with (runtime/server.c)
    does with such a request -- the same checks before dispatch, the
    same private message (idlrt-abi.h, "Server side"), filled by the
    same function of libidlrt (idl_msg_request), real descriptors
@@ -61,9 +61,9 @@
 /* coverage.c */
 void idl_fuzz_new_input (void);
 
-/* The call context.  The runtime's (struct idl_call, server.c) says who
-   called; a dispatcher only passes it on to the implementation, which
-   checks it got this one.  */
+/* The call context.  The runtime's (struct idl_call, server-internal.h)
+   says who called; a dispatcher only passes it on to the
+   implementation, which checks it got this one.  */
 struct idl_call
 {
   int unused;
@@ -274,7 +274,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 				   << IDL_TAG_IFACE_SHIFT;
     }
 
-  /* serve_request's checks before dispatch: such a request gets
+  /* serve_request_with's checks before dispatch: such a request gets
      IDL_E_BADMSG from the runtime and reaches no dispatcher.  */
   if (len > IDL_PAYLOAD_MAX || n > IDL_MR_WORDS - 1
       || (tag & IDL_TAG_ERROR)
@@ -299,8 +299,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     }
 
   /* The private message, prepared by the runtime's own code
-     (idl_msg_request, which serve_request uses).  The words are put in
-     place first: the input holds them unaligned, and maybe not all.  */
+     (idl_msg_request, the copy serve_request_with makes).  The words
+     are put in place first: the input holds them unaligned, and maybe
+     not all.  */
   ASAN_UNPOISON_MEMORY_REGION (msg, IDL_MSG_BYTES);
   memset (msg, STALE, IDL_MSG_BYTES);
   memset (msg + 1, 0, words_bytes);

@@ -23,27 +23,14 @@
    page has one slot, so a late reply can never be taken for a later
    call's.
 
-   Co-located bindings (IDL_BF_LOCAL, server.c) have no page: the
-   entry points hand their calls to the binding's local_call.  */
+   The page is one transport of two (transport.h): a binding of any
+   other (co-located, colocate.c) has IDL_BF_TABLE set, and the entry
+   points' slow paths hand its calls to its transport's table; the
+   page's own entries in that table are these entry points.  */
 
 #include "internal.h"
 #include "fdpass.h"
-
-/* The value a failed call returns: the error flag and the code where a
-   reply has its operation number (idlrt-abi.h).  */
-static inline uint64_t
-error_tag (int code)
-{
-  return IDL_TAG_ERROR | (uint64_t) code << IDL_TAG_OP_SHIFT;
-}
-
-/* Whether CODE, from an error reply, is one of ours: anything else
-   makes the reply itself malformed.  */
-static inline int
-known_error (unsigned code)
-{
-  return code != IDL_OK && code <= IDL_E_BOUNDS;
-}
+#include "transport.h"
 
 /* Record CODE for idl_error and return its tag.  Kept out of line and
    cold so the success path stays short.  */
@@ -53,7 +40,7 @@ call_failed (idl_binding_t *b, int code)
   if (code == IDL_E_PEER_DIED)
     b->flags |= IDL_BF_DEAD;
   b->error = code;
-  return error_tag (code);
+  return idl_error_tag (code);
 }
 
 /* Record CODE from the server's error reply and return its tag.  Unlike
@@ -63,7 +50,7 @@ static uint64_t __attribute__ ((__noinline__, __cold__))
 reply_failed (idl_binding_t *b, int code)
 {
   b->error = code;
-  return error_tag (code);
+  return idl_error_tag (code);
 }
 
 /* One call's deadline: its timeout (0: none) and, once its clock has
@@ -323,7 +310,7 @@ await_reply (idl_binding_t *b, const struct deadline *dl0)
 	 error reply has no descriptors; any the server sent anyway stay
 	 queued until a later receive discards them (fdpass.h).  */
       unsigned code = (tag >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK;
-      if (!known_error (code))
+      if (!idl_known_error (code))
 	code = IDL_E_PROTO;
       return reply_failed (b, (int) code);
     }
@@ -374,13 +361,22 @@ call_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
   return await_reply (b, dl);
 }
 
-/* A call on a co-located binding, for the register entry points.  */
+/* A call through the binding's transport table, for the register
+   entry points; and a one-way request.  */
 static uint64_t __attribute__ ((__noinline__))
-local_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
-	  uint64_t w3, uint64_t w4)
+table_call_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
+	       uint64_t w3, uint64_t w4)
 {
   uint64_t w[4] = { w1, w2, w3, w4 };
-  return b->local_call (b, tag, w, 0, 0, 0);
+  return b->transport->call (b, tag, w, 0, 0, 0);
+}
+
+static uint64_t __attribute__ ((__noinline__))
+table_send_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
+	       uint64_t w3, uint64_t w4)
+{
+  uint64_t w[4] = { w1, w2, w3, w4 };
+  return b->transport->send (b, tag | IDL_TAG_ONEWAY, w, 0, 0, 0);
 }
 
 static uint64_t __attribute__ ((__noinline__))
@@ -388,8 +384,8 @@ call_r4_slow (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
 	      uint64_t w3, uint64_t w4)
 {
   struct deadline dl;
-  if (b->flags & IDL_BF_LOCAL)
-    return local_r4 (b, tag, w1, w2, w3, w4);
+  if (b->flags & IDL_BF_TABLE)
+    return table_call_r4 (b, tag, w1, w2, w3, w4);
   int err = prepare (b, &dl);
   if (err != IDL_OK)
     return call_failed (b, err);
@@ -418,8 +414,8 @@ static uint64_t __attribute__ ((__noinline__))
 call_m_slow (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 {
   struct deadline dl;
-  if (b->flags & IDL_BF_LOCAL)
-    return b->local_call (b, tag, words, 0, 0, 0);
+  if (b->flags & IDL_BF_TABLE)
+    return b->transport->call (b, tag, words, 0, 0, 0);
   int err = prepare (b, &dl);
   if (err != IDL_OK)
     return call_failed (b, err);
@@ -437,11 +433,8 @@ idl_call_m (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 void *
 idl_request_payload (idl_binding_t *b)
 {
-  if (b->flags & IDL_BF_LOCAL)
-    {
-      b->payload = b->req_payload;
-      return b->payload;
-    }
+  if (b->flags & IDL_BF_TABLE)
+    return b->transport->request_payload (b);
   /* The page may still be busy; wait within the deadline the call
      about to be made will have, without starting it (the call's own
      clock starts when it does).  */
@@ -495,8 +488,8 @@ idl_call_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	    uint64_t payload_len, const int *fds, uint64_t nfds)
 {
   struct deadline dl;
-  if (b->flags & IDL_BF_LOCAL)
-    return b->local_call (b, tag, words, payload_len, fds, nfds);
+  if (b->flags & IDL_BF_TABLE)
+    return b->transport->call (b, tag, words, payload_len, fds, nfds);
   int err = post_x (b, tag, words, payload_len, fds, nfds, &dl);
   if (__builtin_expect (err != IDL_OK, 0))
     return call_failed (b, err);
@@ -521,8 +514,8 @@ send_r4_slow (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
 	      uint64_t w3, uint64_t w4)
 {
   struct deadline dl;
-  if (b->flags & IDL_BF_LOCAL)
-    return local_r4 (b, tag | IDL_TAG_ONEWAY, w1, w2, w3, w4);
+  if (b->flags & IDL_BF_TABLE)
+    return table_send_r4 (b, tag, w1, w2, w3, w4);
   int err = prepare (b, &dl);
   if (err != IDL_OK)
     return call_failed (b, err);
@@ -551,8 +544,8 @@ static uint64_t __attribute__ ((__noinline__))
 send_m_slow (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 {
   struct deadline dl;
-  if (b->flags & IDL_BF_LOCAL)
-    return b->local_call (b, tag | IDL_TAG_ONEWAY, words, 0, 0, 0);
+  if (b->flags & IDL_BF_TABLE)
+    return b->transport->send (b, tag | IDL_TAG_ONEWAY, words, 0, 0, 0);
   int err = prepare (b, &dl);
   if (err != IDL_OK)
     return call_failed (b, err);
@@ -572,9 +565,9 @@ idl_send_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	    uint64_t payload_len, const int *fds, uint64_t nfds)
 {
   struct deadline dl;
-  if (b->flags & IDL_BF_LOCAL)
-    return b->local_call (b, tag | IDL_TAG_ONEWAY, words, payload_len, fds,
-			  nfds);
+  if (b->flags & IDL_BF_TABLE)
+    return b->transport->send (b, tag | IDL_TAG_ONEWAY, words, payload_len,
+				   fds, nfds);
   int err = post_x (b, tag | IDL_TAG_ONEWAY, words, payload_len, fds, nfds,
 		    &dl);
   if (__builtin_expect (err != IDL_OK, 0))
@@ -599,7 +592,7 @@ idl_stub_failed (idl_binding_t *b, uint64_t reply_tag)
       if (b->error == IDL_OK)
 	{
 	  unsigned code = (reply_tag >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK;
-	  b->error = known_error (code) ? (int) code : IDL_E_PROTO;
+	  b->error = idl_known_error (code) ? (int) code : IDL_E_PROTO;
 	}
     }
   else

@@ -251,11 +251,70 @@ reply_tag (const uint32_t *t)
 	 | CT_RWORDS (t);
 }
 
+/* Client side (compact-client*.c).  */
+
+/* The bits V of slot S (shifted down, not masked) as the result: its
+   size's bytes, a _Bool rebuilt as bits != 0 (marshal.cc, unpack_value).  */
 static inline uint64_t
-error_tag (int code)
+result_bits (uint32_t s, uint64_t v)
 {
-  return IDL_TAG_ERROR | (uint64_t) code << IDL_TAG_OP_SHIFT;
+  v &= ~(uint64_t) 0 >> (64 - 8 * S_SIZE (s));
+  if (__builtin_expect (S_CLASS (s) == IDL_CT_V_BOOL, 0))
+    v = v != 0;
+  return v;
 }
+
+/* Store the bits V of reply slot S (shifted down) at the caller's out
+   or inout scalar P: the bytes as they came (fast stubs read and write
+   pointees as raw bytes: marshal.cc, pointee_bytes), but a _Bool 0 or
+   1 whatever a hostile server sent.  */
+static inline void
+store_out (void *p, uint32_t s, uint64_t v)
+{
+  if (__builtin_expect (S_CLASS (s) == IDL_CT_V_BOOL, 0))
+    v = result_bits (s, v);
+  store_bits (p, S_SIZE (s), v);
+}
+
+/* Call B with request TAG and its NW words WORDS as a fast stub does:
+   in registers (idl_call_r4) when they fit, else in memory.  Returns
+   the reply tag.  */
+static inline __attribute__ ((__always_inline__)) uint64_t
+call_nw (idl_binding_t *b, uint64_t tag, unsigned nw,
+	 const uint64_t *words)
+{
+  if (nw > IDL_REG_WORDS)
+    return idl_call_m (b, tag, words);
+  uint64_t w1 = 0, w2 = 0, w3 = 0, w4 = 0;
+  if (nw)
+    {
+      w1 = words[0];
+      if (nw > 1)
+	{
+	  w2 = words[1];
+	  if (nw > 2)
+	    {
+	      w3 = words[2];
+	      if (nw > 3)
+		w4 = words[3];
+	    }
+	}
+    }
+  return idl_call_r4 (b, tag, w1, w2, w3, w4);
+}
+
+/* The engine's paths that its entry points share across objects:
+   compact-client-in.c's for idl_compact_call (compact-client.c), and
+   compact-server-general.c's for the dispatcher (compact-server.c).  */
+uint64_t idl_ct_call_simple (idl_binding_t *b, const uint32_t *t,
+			     void *const *argv, uint64_t *w)
+  __attribute__ ((__visibility__ ("hidden")));
+uint64_t idl_ct_serve_table (idl_call_t *call, uint64_t *msg,
+			     const uint32_t *t, idl_thunk_fn thunk)
+  __attribute__ ((__visibility__ ("hidden")));
+uint64_t idl_ct_serve_direct_table (idl_call_t *call, uint64_t *msg,
+				    const uint32_t *t, idl_thunk_fn thunk)
+  __attribute__ ((__visibility__ ("hidden")));
 
 /* Operations of at most this many parameters keep their per-parameter
    arrays on the engine's frame; more take a copy of the engine with

@@ -77,11 +77,12 @@
    Wake-ups: a waiter sets its *_sleeping flag around FUTEX_WAIT and a
    publisher only calls FUTEX_WAKE when the peer's flag is set, which
    keeps both syscalls off the path when spinning was enough.  A server
-   worker thread that serves many connections (server.c) cannot sleep on
-   all their state words at once; it sleeps in epoll_wait on their
-   sockets instead and says so with IDL_SLEEP_POLL in server_sleeping,
-   and a client that sees that value rings a doorbell (a small socket
-   message, fdpass.h) instead of calling FUTEX_WAKE.  The
+   worker thread that serves many connections (server-workers.c)
+   cannot sleep on all their state words at once; it sleeps in
+   epoll_wait on their sockets instead and says so with IDL_SLEEP_POLL
+   in server_sleeping (page-server.h, idl_page_sleep), and a client
+   that sees that value rings a doorbell (a small socket message,
+   fdpass.h) instead of calling FUTEX_WAKE.  The
    state store and the flag load are sequentially consistent, and so is
    the waiter's flag store before the kernel rechecks the state word:
    either the publisher sees the flag or the kernel sees the new state
@@ -96,7 +97,8 @@
    builtin (relaxed for words): the other process may write it
    concurrently, which would otherwise be a data race; it also stops the
    compiler from turning copy loops into calls to memcpy, which is in
-   libc.  The server copies payloads with memcpy (server.c says why).  */
+   libc.  The server copies payloads with memcpy (server.c and
+   page-server.h say why).  */
 
 #ifndef IDL_PAGE_H
 #define IDL_PAGE_H
@@ -183,7 +185,7 @@ _Static_assert (IDL_MR_WORDS - 1 <= IDL_TAG_COUNT_MASK, "count field");
 #define IDL_SPIN_COUNT 400
 
 /* The one CPU the calling thread's affinity allows, or -1 if it allows
-   several.  Asked once at set-up time (client.c), not on the call path;
+   several (util.c).  Asked once at set-up time, not on the call path;
    each side stores it in its *_cpu field of the page.  */
 int idl_sole_cpu (void) __attribute__ ((__visibility__ ("hidden")));
 

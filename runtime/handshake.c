@@ -1,0 +1,225 @@
+/* handshake.c -- hello and welcome, both ends; which interfaces match.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   The shared-page transport's connection set-up (handshake.h): the
+   client's half (page.c calls idl_handshake_connect) and the server's
+   (page-server.c reads the hello, decides, makes the page, welcomes).
+   Off the call path: libc freely.
+
+   Which client interfaces a server accepts is decided here, once, for
+   remote and co-located clients alike (idlrt.h, idl_interface_t): the
+   same id and version, then an equal signature, or every operation the
+   client knows present and unchanged on the server, which may have
+   gained operations since the client was built.  */
+
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+#include "internal.h"
+
+/* Client side.  */
+
+/* Send the hello for IFACE, with its operation table in the same
+   message so that a server with more operations can accept us.
+   0 or -1.  */
+static int
+send_hello (int sock, const idl_interface_t *iface)
+{
+  struct idl_hello hello;
+  ssize_t n;
+
+  memset (&hello, 0, sizeof hello);
+  hello.magic = IDL_HELLO_MAGIC;
+  hello.wire_version = IDL_WIRE_VERSION;
+  hello.iface_id = iface->id;
+  hello.iface_version = iface->version;
+  hello.signature = iface->signature;
+  if (iface->name)
+    strncpy (hello.iface_name, iface->name, sizeof hello.iface_name - 1);
+  if (iface->ops && iface->nops <= IDL_HELLO_OPS_MAX)
+    hello.nops = iface->nops;
+  struct iovec iov[2] = {
+    { &hello, sizeof hello },
+    { (void *) iface->ops, hello.nops * sizeof (uint64_t) }
+  };
+  struct msghdr hmsg = { 0 };
+  hmsg.msg_iov = iov;
+  hmsg.msg_iovlen = hello.nops ? 2 : 1;
+  size_t want = sizeof hello + hello.nops * sizeof (uint64_t);
+  do
+    n = sendmsg (sock, &hmsg, MSG_NOSIGNAL);
+  while (n < 0 && errno == EINTR);
+  return n == (ssize_t) want ? 0 : -1;
+}
+
+/* Receive the welcome and the memfd that comes with it.  Returns the
+   welcome's status, or IDL_E_CONNECT if the message is not a welcome;
+   *FD is the memfd (or -1).  */
+static int
+receive_welcome (int sock, int *fd)
+{
+  struct idl_welcome w;
+  union
+  {
+    char buf[CMSG_SPACE (sizeof (int))];
+    struct cmsghdr align;
+  } ctl;
+  struct iovec iov = { &w, sizeof w };
+  struct msghdr msg = { 0 };
+  ssize_t n;
+
+  *fd = -1;
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  msg.msg_control = ctl.buf;
+  msg.msg_controllen = sizeof ctl.buf;
+  do
+    n = recvmsg (sock, &msg, MSG_CMSG_CLOEXEC);
+  while (n < 0 && errno == EINTR);
+
+  for (struct cmsghdr *c = n >= 0 ? CMSG_FIRSTHDR (&msg) : NULL; c;
+       c = CMSG_NXTHDR (&msg, c))
+    if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS
+	&& c->cmsg_len == CMSG_LEN (sizeof (int)) && *fd < 0)
+      memcpy (fd, CMSG_DATA (c), sizeof (int));
+
+  if (n != (ssize_t) sizeof w || (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))
+      || w.magic != IDL_WELCOME_MAGIC || w.wire_version != IDL_WIRE_VERSION
+      || (w.status == IDL_OK && w.page_size != IDL_PAGE_SIZE))
+    return IDL_E_CONNECT;
+  if (w.status != IDL_OK)
+    return w.status == IDL_E_IFACE || w.status == IDL_E_NOMEM
+	   ? (int) w.status : IDL_E_CONNECT;
+  return *fd >= 0 ? IDL_OK : IDL_E_CONNECT;
+}
+
+int
+idl_handshake_connect (int sock, const idl_interface_t *iface, int *fd)
+{
+  *fd = -1;
+  if (send_hello (sock, iface) != 0)
+    return IDL_E_CONNECT;
+  int err = receive_welcome (sock, fd);
+  if (err != IDL_OK && *fd >= 0)
+    {
+      close (*fd);
+      *fd = -1;
+    }
+  return err;
+}
+
+/* Server side.  */
+
+int
+idl_hello_read (int sock, struct idl_hello_msg *hello)
+{
+  struct iovec iov = { hello, sizeof *hello };
+  struct msghdr msg = { 0 };
+  ssize_t n;
+
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  /* No control buffer: any descriptors a client sends are discarded by
+     the kernel (and MSG_CTRUNC reported), never installed here.  */
+  do
+    n = recvmsg (sock, &msg, MSG_DONTWAIT);
+  while (n < 0 && errno == EINTR);
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+    return 1;
+  if (n < (ssize_t) sizeof hello->h || (msg.msg_flags & MSG_TRUNC)
+      || hello->h.nops > IDL_HELLO_OPS_MAX
+      || (size_t) n != sizeof hello->h + hello->h.nops * sizeof (uint64_t))
+    return -1;
+  return 0;
+}
+
+/* Is operation-table entry E in the sorted table OPS[0..N-1]?  */
+static int
+has_operation (const uint64_t *ops, uint32_t n, uint64_t e)
+{
+  uint32_t lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      if (ops[mid] == e)
+	return 1;
+      if (ops[mid] < e)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return 0;
+}
+
+/* The client's table is not trusted to be sorted or short: each entry
+   is looked up.  */
+int
+idl_iface_compatible (const idl_interface_t *me, uint32_t id,
+		      uint32_t version, uint64_t signature,
+		      const uint64_t *ops, uint32_t nops)
+{
+  if (id != me->id || version != me->version)
+    return 0;
+  if (signature == me->signature)
+    return 1;
+  if (!me->ops || !ops || nops == 0)
+    return 0;
+  for (uint32_t i = 0; i < nops; i++)
+    if (!has_operation (me->ops, me->nops, ops[i]))
+      return 0;
+  return 1;
+}
+
+int
+idl_hello_status (const idl_interface_t *me,
+		  const struct idl_hello_msg *hello)
+{
+  if (hello->h.magic != IDL_HELLO_MAGIC
+      || hello->h.wire_version != IDL_WIRE_VERSION)
+    return IDL_E_CONNECT;
+  if (!idl_iface_compatible (me, hello->h.iface_id, hello->h.iface_version,
+			     hello->h.signature, hello->ops, hello->h.nops))
+    return IDL_E_IFACE;
+  return IDL_OK;
+}
+
+int
+idl_welcome_send (int sock, int status, int fd)
+{
+  struct idl_welcome w = { IDL_WELCOME_MAGIC, IDL_WIRE_VERSION,
+			   (uint32_t) status, 0, IDL_PAGE_SIZE };
+  union
+  {
+    char buf[CMSG_SPACE (sizeof (int))];
+    struct cmsghdr align;
+  } ctl;
+  struct iovec iov = { &w, sizeof w };
+  struct msghdr msg = { 0 };
+  ssize_t n;
+
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  if (fd >= 0)
+    {
+      struct cmsghdr *cm;
+      memset (&ctl, 0, sizeof ctl);
+      msg.msg_control = ctl.buf;
+      msg.msg_controllen = sizeof ctl.buf;
+      cm = CMSG_FIRSTHDR (&msg);
+      cm->cmsg_level = SOL_SOCKET;
+      cm->cmsg_type = SCM_RIGHTS;
+      cm->cmsg_len = CMSG_LEN (sizeof (int));
+      memcpy (CMSG_DATA (cm), &fd, sizeof (int));
+    }
+  /* MSG_NOSIGNAL: a client that hung up must not kill us with SIGPIPE.
+     SO_SNDTIMEO (set at accept) bounds the wait.  */
+  do
+    n = sendmsg (sock, &msg, MSG_NOSIGNAL);
+  while (n < 0 && errno == EINTR);
+  return n == (ssize_t) sizeof w ? 0 : -1;
+}

@@ -1,0 +1,129 @@
+/* page.c -- the shared-page transport: its table; connecting, closing.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   idl_page_transport (transport.h) carries calls to a server in another
+   process on this host, named "/path" (a Unix socket in the file
+   system) or "@name" (Linux's abstract namespace): a shared page of
+   message registers per connection, handed over with a futex (page.h),
+   and a SOCK_SEQPACKET socket beside it for set-up, descriptors
+   (fdpass.h), peer credentials and death notification (DESIGN.md, "The
+   runtime").  Its parts:
+
+     page.c          this table; a binding's connect and close
+     handshake.c     hello and welcome, both ends
+     call.c          the calls: inline in idl_call_* (this table's
+                     call, send and request_payload are those entry
+                     points themselves)
+     page-server.c   the server side (page-server.h: its request path's
+                     operations, inline)
+
+   connect: connect the socket to the name, say hello, receive the
+   welcome and the page's memfd, check the memfd is sealed against
+   shrinking (so the page cannot vanish under us: SIGBUS), map it.
+   Off the call path: libc freely.  */
+
+#define _GNU_SOURCE 1		/* F_GET_SEALS, F_SEAL_SHRINK */
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+#include "page-server.h"
+
+/* Set a send and a receive timeout on FD so that neither connect on a
+   full backlog nor the handshake can block for ever.  */
+static void
+set_timeouts (int fd, int ms)
+{
+  struct timeval tv = { ms / 1000, (ms % 1000) * 1000 };
+  setsockopt (fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  setsockopt (fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+}
+
+/* Map the page behind memfd FD once we know it cannot shrink.  */
+static struct idl_page *
+map_page (int fd, int *err)
+{
+  struct stat st;
+  int seals = fcntl (fd, F_GET_SEALS);
+  void *p;
+
+  if (seals < 0 || !(seals & F_SEAL_SHRINK) || fstat (fd, &st) != 0
+      || st.st_size < IDL_PAGE_SIZE)
+    {
+      *err = IDL_E_CONNECT;
+      return NULL;
+    }
+  p = mmap (NULL, IDL_PAGE_SIZE, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  if (p == MAP_FAILED)
+    {
+      *err = IDL_E_NOMEM;
+      return NULL;
+    }
+  return p;
+}
+
+static int
+page_connect (idl_binding_t *b, const char *name,
+	      const idl_interface_t *iface)
+{
+  struct sockaddr_un sa;
+  unsigned salen = idl_sockaddr (&sa, name);
+  int err, sock, fd = -1;
+
+  if (!salen)
+    return IDL_E_INVAL;
+  sock = socket (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+  if (sock < 0)
+    return IDL_E_NOMEM;
+  set_timeouts (sock, IDL_HANDSHAKE_TIMEOUT_MS);
+  if (connect (sock, (struct sockaddr *) &sa, salen) != 0)
+    err = IDL_E_CONNECT;
+  else
+    err = idl_handshake_connect (sock, iface, &fd);
+  if (err == IDL_OK)
+    b->page = map_page (fd, &err);
+  if (fd >= 0)
+    close (fd);
+  if (err != IDL_OK)
+    {
+      close (sock);
+      return err;
+    }
+  b->mr = b->page->mr;
+  b->payload = b->page->payload;
+  b->sock = sock;
+  b->cpu = idl_sole_cpu ();
+  __atomic_store_n (&b->page->client_cpu, b->cpu, __ATOMIC_RELAXED);
+  /* A new memfd reads as zeros: the page starts IDLE (page.h).  */
+  return IDL_OK;
+}
+
+static void
+page_close (idl_binding_t *b)
+{
+  munmap (b->page, IDL_PAGE_SIZE);
+  /* Closing the socket is what tells the server's connection thread
+     to end.  */
+  close (b->sock);
+}
+
+const struct idl_transport idl_page_transport = {
+  .name = "page",
+  .connect = page_connect,
+  .request_payload = idl_request_payload,
+  .call = idl_call_x,
+  .send = idl_send_x,
+  .close = page_close,
+  .listen = idl_page_listen,
+  .accept = idl_page_accept,
+  .unlisten = idl_page_unlisten,
+  .destroy = idl_page_destroy,
+  /* Its own copy of page-server.h's table: out-of-line instances of
+     the operations the generic code inlines, for code that calls
+     through a server's table.  */
+  .conn = &idl_page_conn_ops
+};

@@ -1,0 +1,316 @@
+/* server-internal.h -- a server's private types and the steps they share.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   Internal to libidlrt.  The server side is one file per job, each
+   calling only the ones listed after it here:
+
+     server-run.c      a server's life: create, run, stop, destroy
+     server-threads.c  run mode 1: a thread per connection
+     server-workers.c  run mode 2: N worker threads, epoll
+     server.c          a connection's life and each of its requests:
+                       receive, check, copy once, dispatch, reply
+     colocate.c        this process's servers by name; co-located calls
+     page-server.c     the shared-page transport's server side
+                       (page-server.h: the operations the request path
+                       and the loops inline)
+
+   Everything transport-specific goes through struct idl_conn_ops
+   (transport.h).  */
+
+#ifndef IDL_SERVER_INTERNAL_H
+#define IDL_SERVER_INTERNAL_H
+
+#include <pthread.h>
+#include <string.h>
+#include <sys/types.h>
+#include "internal.h"
+#include "transport.h"
+
+/* The server-side context of one call: what an implementation may ask
+   about its caller.  One per connection, filled at accept time.  */
+struct idl_call
+{
+  idl_server_t *server;
+  pid_t pid;			/* SO_PEERCRED at accept */
+  uid_t uid;
+  gid_t gid;
+};
+
+struct idl_worker;
+
+struct idl_conn
+{
+  struct idl_conn *next, *prev;	/* srv->conns, under conns_lock */
+  idl_server_t *srv;
+  int fd;			/* watched: readable when the peer sent
+				   something or hung up */
+  int cpu;			/* idl_sole_cpu () of the serving thread */
+  int open;			/* the transport's open succeeded */
+  /* The private copy of each request, IDL_MSG_BYTES (idlrt-abi.h); the
+     dispatcher writes the reply into it too.  */
+  uint64_t *msg;
+  struct idl_call call;
+  /* Thread per connection: whether this connection's thread holds the
+     server's dispatch lock between requests (server-threads.c).  */
+  int lock_held;
+  /* The shared-page transport's state (page-server.c), inline: its
+     request path reads it without a hop.  PAGE is NULL until the
+     handshake succeeds.  LAST_SEQ is the sequence number of the last
+     request taken: the next one's descriptors, if any, come with the
+     next number.  PENDING_SINCE: since when (CLOCK_MONOTONIC ns) a
+     message that looks like the next request's descriptors has waited
+     for that request, or 0.  */
+  struct idl_page *page;
+  uint32_t last_seq;
+  int64_t pending_since;
+  /* Any other transport's state.  */
+  void *tstate;
+  /* Worker mode only (server-workers.c).  */
+  struct idl_worker *worker;	/* owner, once handed over */
+  struct idl_conn *wnext, *wprev;	/* the owner's list */
+  struct idl_conn *inbox_next;	/* on the owner's inbox, before that */
+  int64_t open_deadline;	/* until open: when to give up */
+  int64_t idle_at;		/* when idle asked to be called, or 0 */
+};
+
+/* A worker (worker mode): a thread and the connections it serves.  */
+struct idl_worker
+{
+  idl_server_t *srv;
+  int epfd;
+  int inbox_fd;			/* eventfd: connections were handed over */
+  pthread_mutex_t inbox_lock;
+  struct idl_conn *inbox;	/* handed over, not yet taken */
+  struct idl_conn *conns;	/* ours */
+  unsigned nconns;		/* ours and in the inbox (atomic: the
+				   acceptor reads it to balance) */
+  int cpu;			/* idl_sole_cpu () of the worker's thread */
+  pthread_t tid;
+  int started;
+};
+
+/* Most workers a server may have.  */
+#define IDL_MAX_WORKERS 1024
+
+struct idl_server
+{
+  idl_interface_t iface;	/* a copy; the name is borrowed */
+  idl_dispatch_fn dispatch;
+  const struct idl_transport *transport;
+  void *tstate;			/* the transport's (the page: the path to
+				   unlink, or NULL) */
+  int listen_fd;		/* readable when accept has work; -1 */
+  int stop_fd;			/* eventfd, readable once stop is asked */
+  int stopping;			/* set by idl_server_stop (atomic) */
+  /* Serializes implementations without workers (server.c,
+     idl_dispatch_msg): 0 free, 1 held, 2 held with waiters.  */
+  uint32_t dispatch_lock;
+  pthread_mutex_t conns_lock;
+  pthread_cond_t conns_done;	/* signalled when nconns drops */
+  struct idl_conn *conns;
+  unsigned nconns;
+  unsigned nworkers;		/* 0: a thread per connection */
+  struct idl_worker *workers;	/* while running with workers */
+  int running;
+  /* Co-location (colocate.c): this process's servers, by name.  */
+  char *name;
+  pid_t pid;			/* the creator: a fork's copy is not it */
+  idl_server_t *reg_next;	/* the registry, under its lock */
+  unsigned refs;		/* the server and its co-located bindings
+				   (atomic); freed at 0 */
+  int gone;			/* destroyed: co-located calls fail */
+  /* Co-location's direct calls: iface.nops entries, iface.direct's
+     while the server has workers and is not stopped, else NULL
+     (atomic).  */
+  const void **direct;
+};
+
+/* Steps of a request that every path shares (server.c, colocate.c).  */
+
+/* Whether request tag TAG may reach SRV's dispatcher: a word count that
+   fits, no error flag, SRV's interface.  */
+static inline int
+idl_request_ok (const idl_server_t *srv, uint64_t tag)
+{
+  return (tag & IDL_TAG_COUNT_MASK) <= IDL_MR_WORDS - 1
+	 && !(tag & IDL_TAG_ERROR)
+	 && (uint32_t) (tag >> IDL_TAG_IFACE_SHIFT) == srv->iface.id;
+}
+
+/* Check the reply tag a dispatcher returned for a two-way request and
+   turn anything the client could not use into an error tag.  */
+static inline uint64_t
+idl_check_reply_tag (uint64_t rtag)
+{
+  if (rtag & IDL_TAG_ERROR)
+    /* The dispatcher's own error: no words, just the code.  */
+    return rtag & ~(uint64_t) (IDL_TAG_COUNT_MASK | IDL_TAG_ONEWAY);
+  if (rtag & IDL_TAG_ONEWAY)
+    /* The dispatcher says the operation is one-way, but the client waits
+       for a reply: its request was malformed.  Answer, or it would wait
+       until it gave up on us.  */
+    return idl_error_tag (IDL_E_BADMSG);
+  if ((rtag & IDL_TAG_COUNT_MASK) > IDL_MR_WORDS - 1)
+    return idl_error_tag (IDL_E_PROTO);
+  return rtag;
+}
+
+/* The descriptors a dispatcher listed for its reply, into OUT; returns
+   how many, or -1 if the count itself is out of range (then nothing in
+   the list can be trusted to be a descriptor the dispatcher meant, and
+   none is closed: a wrong close could hit the server's own).  */
+static inline int
+idl_reply_fds (const uint64_t *msg, int *out)
+{
+  uint64_t n = msg[IDL_MSG_REPLY_NFDS];
+
+  if (n > IDL_MAX_FDS)
+    return -1;
+  for (unsigned i = 0; i < n; i++)
+    out[i] = (int) msg[IDL_MSG_REPLY_FDS + i];
+  return (int) n;
+}
+
+/* The dispatch lock: a futex word (Drepper, "Futexes Are Tricky",
+   mutex2), not a pthread mutex, so that taking and releasing it when
+   nobody else holds it, the case of every call to a server with one
+   client, is one atomic instruction each, inline, instead of two calls
+   into libc on every request.  Process-private futex operations: the
+   word is in the server's own memory (server.c).  */
+void idl_dispatch_lock_wait (uint32_t *l)
+  __attribute__ ((__visibility__ ("hidden")));
+void idl_dispatch_lock_wake (uint32_t *l)
+  __attribute__ ((__visibility__ ("hidden")));
+
+static inline void
+idl_dispatch_lock (uint32_t *l)
+{
+  uint32_t free_word = 0;
+
+  if (!__atomic_compare_exchange_n (l, &free_word, 1, 0, __ATOMIC_ACQUIRE,
+				    __ATOMIC_RELAXED))
+    idl_dispatch_lock_wait (l);
+}
+
+static inline void
+idl_dispatch_unlock (uint32_t *l)
+{
+  if (__atomic_exchange_n (l, 0, __ATOMIC_RELEASE) == 2)
+    idl_dispatch_lock_wake (l);
+}
+
+/* Release the dispatch lock if C's thread holds it.  */
+static inline void
+idl_release_dispatch (struct idl_conn *c)
+{
+  if (c->lock_held)
+    {
+      c->lock_held = 0;
+      idl_dispatch_unlock (&c->srv->dispatch_lock);
+    }
+}
+
+/* Run SRV's dispatcher for CALL on private message MSG.  Without
+   workers implementations run one at a time (idlrt.h); a worker runs
+   them on its own thread.  (A connection's thread keeps the lock from
+   one request to the next instead: server.c, dispatch.)  */
+static inline uint64_t
+idl_dispatch_msg (idl_server_t *srv, idl_call_t *call, uint64_t *msg)
+{
+  uint64_t rtag;
+
+  if (srv->nworkers != 0)
+    return srv->dispatch (call, msg);
+  idl_dispatch_lock (&srv->dispatch_lock);
+  rtag = srv->dispatch (call, msg);
+  idl_dispatch_unlock (&srv->dispatch_lock);
+  return rtag;
+}
+
+/* idl_msg_request (internal.h), inline: the request path (server.c)
+   and co-located calls (colocate.c) fill the private message with it,
+   and with their constant arguments most of it folds away.  */
+static inline __attribute__ ((__always_inline__)) void
+idl_msg_fill (uint64_t *msg, uint64_t tag, const uint64_t *words,
+	      const void *payload, uint32_t len, const int *fds,
+	      unsigned nfds)
+{
+  unsigned n = tag & IDL_TAG_COUNT_MASK;
+
+  msg[0] = tag;
+  if (words)
+    for (unsigned i = 0; i < n; i++)
+      msg[1 + i] = __atomic_load_n (&words[i], __ATOMIC_RELAXED);
+  /* One copy of the payload, then only the copy is used (no double
+     fetch).  memcpy rather than atomics: this is not the libc-free call
+     path, and a client that changes the bytes while we copy gets
+     garbage in its own request, which the dispatcher checks like any
+     other.  */
+  if (payload && len > 0)
+    memcpy ((uint8_t *) msg + IDL_MSG_REQ_PAYLOAD, payload, len);
+  msg[IDL_MSG_REQ_LEN] = len;
+  msg[IDL_MSG_REQ_NFDS] = nfds;
+  /* All slots -1 first (a few vector stores), then the descriptors.  */
+  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
+    msg[IDL_MSG_REQ_FDS + i] = (uint64_t) (int64_t) -1;
+  for (unsigned i = 0; i < nfds; i++)
+    msg[IDL_MSG_REQ_FDS + i] = (uint64_t) (int64_t) fds[i];
+  msg[IDL_MSG_REPLY_LEN] = 0;
+  msg[IDL_MSG_REPLY_NFDS] = 0;
+}
+
+/* server.c: connections and requests.  */
+
+/* A new connection of SRV from its transport's accept, registered in
+   SRV's list; NULL with errno as accept's (ENOMEM: no memory for it,
+   the connection waits).  */
+struct idl_conn *idl_conn_accept (idl_server_t *srv)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* Give C its private message buffer: 0 or -1.  */
+int idl_conn_alloc_msg (struct idl_conn *c)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* Forget connection C and free what it holds.  */
+void idl_conn_end (struct idl_conn *c)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* Serve the request C's transport has ready (idl_conn_ops.serve):
+   through the connection's table, or with the page's operations
+   inlined.  */
+void idl_serve_request (struct idl_conn *c)
+  __attribute__ ((__visibility__ ("hidden")));
+void idl_serve_page (struct idl_conn *c)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* colocate.c: this process's servers.  */
+
+void idl_server_register (idl_server_t *srv)
+  __attribute__ ((__visibility__ ("hidden")));
+void idl_server_unregister (idl_server_t *srv)
+  __attribute__ ((__visibility__ ("hidden")));
+/* Drop a reference to SRV; the last one frees it.  */
+void idl_server_unref (idl_server_t *srv)
+  __attribute__ ((__visibility__ ("hidden")));
+/* Let co-located stubs call SRV's implementations directly (ON), or
+   send them down the message path.  Atomic stores only (signal
+   handlers call idl_server_stop).  */
+void idl_publish_direct (idl_server_t *srv, int on)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* The run modes (server-threads.c, server-workers.c): serve until the
+   server's stopping flag is set and return 0, or -1 if the mode could
+   not start; then, once server-run.c has begun the stop (stopping set,
+   stop_fd readable, no longer listening), end every connection.  */
+int idl_run_threads (idl_server_t *srv)
+  __attribute__ ((__visibility__ ("hidden")));
+void idl_drain_threads (idl_server_t *srv)
+  __attribute__ ((__visibility__ ("hidden")));
+int idl_run_workers (idl_server_t *srv)
+  __attribute__ ((__visibility__ ("hidden")));
+void idl_drain_workers (idl_server_t *srv)
+  __attribute__ ((__visibility__ ("hidden")));
+
+#endif /* IDL_SERVER_INTERNAL_H */

@@ -1,0 +1,186 @@
+/* server-threads.c -- run mode 1: a thread per connection.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   idl_server_run's default mode (idl_server_set_workers (srv, 0)): the
+   calling thread polls the listening descriptor and the stop eventfd
+   and accepts; each connection gets a detached thread that opens it
+   (the page's handshake) and then waits for its requests and serves
+   them, until the client goes away or the server stops.  A dead client
+   (its hang-up) ends only its own thread.
+
+   Implementations run one at a time (idlrt.h), serialized by the
+   server's dispatch lock (server-internal.h).  A connection's thread
+   keeps the lock from one request to the next only while it spins for
+   its client's next request (a few microseconds), and gives it up at
+   once when another thread asks for it; it never sleeps, waits for a
+   client or sends descriptors with it (server.c, dispatch).
+
+   The connection's loop is written once against its transport's
+   operations (transport.h) and instantiated for the page with
+   page-server.h's inline table, which GCC folds into direct calls, and
+   for any other transport with the server's table.  */
+
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include "page-server.h"
+
+/* Wait for the next request on C as T's wait would with SPIN polls,
+   while C's thread holds the dispatch lock: return IDL_CONN_READY with
+   the lock still held if the request came while spinning; else release
+   the lock, as soon as another thread waits for it (it set the word to
+   2) or when the spin is over, and return IDL_CONN_SLICE with *LEFT the
+   polls not made.  */
+static inline __attribute__ ((__always_inline__)) int
+spin_holding (struct idl_conn *c, const struct idl_conn_ops *t,
+	      unsigned spin, unsigned *left)
+{
+  const uint32_t *lock = &c->srv->dispatch_lock;
+
+  for (unsigned i = 0; i < spin; i++)
+    {
+      if (t->ready (c))
+	return IDL_CONN_READY;
+      if (__atomic_load_n (lock, __ATOMIC_RELAXED) == 2)
+	{
+	  idl_release_dispatch (c);
+	  *left = spin - i;
+	  return IDL_CONN_SLICE;
+	}
+      idl_cpu_relax ();
+    }
+  idl_release_dispatch (c);
+  *left = 0;
+  return IDL_CONN_SLICE;
+}
+
+/* Serve open connection C with T until its client goes or the server
+   stops.  */
+static inline __attribute__ ((__always_inline__)) void
+serve_with (struct idl_conn *c, const struct idl_conn_ops *t)
+{
+  idl_server_t *srv = c->srv;
+  unsigned spin = t->spin (c);
+
+  while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
+    {
+      int s = IDL_CONN_SLICE;
+      if (c->lock_held)
+	s = spin_holding (c, t, spin, &spin);
+      if (s == IDL_CONN_SLICE)
+	s = t->wait (c, spin);
+      if (s == IDL_CONN_SLICE)
+	{
+	  spin = 0;
+	  t->idle (c, idl_now_ns ());
+	  continue;
+	}
+      if (s < 0)
+	break;			/* the client died, or we stop */
+      t->serve (c);
+      spin = t->spin (c);
+      if (spin == 0)
+	/* The next request cannot come before we sleep (page.h,
+	   idl_spin_for): do not sleep with the lock.  */
+	idl_release_dispatch (c);
+    }
+  idl_release_dispatch (c);
+}
+
+static void
+serve_page (struct idl_conn *c)
+{
+  serve_with (c, &idl_page_conn_ops);
+}
+
+static void __attribute__ ((__noinline__))
+serve_any (struct idl_conn *c)
+{
+  serve_with (c, c->srv->transport->conn);
+}
+
+/* A connection's thread: open, serve, clean up.  */
+static void *
+connection_main (void *arg)
+{
+  struct idl_conn *c = arg;
+  const struct idl_transport *t = c->srv->transport;
+
+  c->cpu = idl_sole_cpu ();
+  if (idl_conn_alloc_msg (c) == 0 && t->conn->open (c, 1) == IDL_OK)
+    {
+      c->open = 1;
+      if (t == &idl_page_transport)
+	serve_page (c);
+      else
+	serve_any (c);
+    }
+  idl_conn_end (c);
+  return NULL;
+}
+
+/* Start a thread for connection C; on failure drop the connection (the
+   client sees a hang-up, not a hang).  */
+static void
+start_connection (struct idl_conn *c)
+{
+  pthread_attr_t attr;
+  pthread_t tid;
+  int rc;
+
+  pthread_attr_init (&attr);
+  pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+  rc = pthread_create (&tid, &attr, connection_main, c);
+  pthread_attr_destroy (&attr);
+  if (rc != 0)
+    idl_conn_end (c);
+}
+
+int
+idl_run_threads (idl_server_t *srv)
+{
+  struct pollfd p[2];
+
+  while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
+    {
+      p[0] = (struct pollfd) { srv->listen_fd, POLLIN, 0 };
+      p[1] = (struct pollfd) { srv->stop_fd, POLLIN, 0 };
+      if (poll (p, 2, -1) < 0)
+	{
+	  if (errno == EINTR)
+	    continue;
+	  break;
+	}
+      if (p[1].revents)
+	break;
+      if (!(p[0].revents & POLLIN))
+	continue;
+      struct idl_conn *c = idl_conn_accept (srv);
+      if (c)
+	start_connection (c);
+      else if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS
+	       || errno == ENOMEM)
+	/* The connection stays queued and poll would report it again at
+	   once: back off instead of spinning.  */
+	poll (&p[1], 1, 100);
+    }
+  return 0;
+}
+
+/* Connection threads see the stopping flag at their next request or
+   sleep slice; wake the sleeping ones now, then wait for all.  */
+void
+idl_drain_threads (idl_server_t *srv)
+{
+  const struct idl_conn_ops *t = srv->transport->conn;
+
+  pthread_mutex_lock (&srv->conns_lock);
+  for (struct idl_conn *c = srv->conns; c; c = c->next)
+    t->wake (c);
+  while (srv->nconns > 0)
+    pthread_cond_wait (&srv->conns_done, &srv->conns_lock);
+  pthread_mutex_unlock (&srv->conns_lock);
+}

@@ -1,0 +1,445 @@
+/* server-workers.c -- run mode 2: N worker threads, each an epoll loop.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   idl_server_set_workers (srv, N), N >= 1: N threads in all (the
+   caller's among them), each with an epoll set holding its share of
+   the connections.  A worker serves every request ready on its
+   connections, spins over them a little (its transport's ready), then
+   sleeps in epoll_wait, having told each connection's client so (its
+   transport's sleep: a page's client then rings the socket instead of
+   the futex, page.h); the same epoll_wait reports hang-ups, what a
+   connection not yet open said (the page's hello: handshakes are
+   asynchronous here, so a client that never says hello delays nobody),
+   new connections handed to it, and stop.  The caller's worker also
+   accepts, and gives each connection to the worker with the fewest.
+
+   A worker is the event loop a program's own loop could drive (a
+   descriptor to watch, a call that serves what is ready; transport.h):
+   everything it calls returns without blocking.
+
+   Like the thread per connection's loop, the worker's is written once
+   against its transport's operations and instantiated for the page
+   with page-server.h's inline table and for any other transport with
+   the server's.  */
+
+#define _GNU_SOURCE 1
+#include <errno.h>
+#include <stdlib.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+#include "page-server.h"
+
+/* epoll_event.data.ptr of the descriptors in a worker's set that are
+   not connections.  */
+static char mark_stop, mark_listen, mark_inbox;
+
+/* How many requests a busy worker serves between looks at its epoll
+   set: new connections' handshakes, hang-ups and stop are not left
+   waiting until it is idle, and a look (a system call) costs little
+   spread over that many requests.  */
+#define IDL_WORKER_POLL_EVERY 64
+
+/* Take connection C into worker W (W's thread): watch its descriptor,
+   and give it IDL_HANDSHAKE_TIMEOUT_MS to open.  Returns 0, or -1 if C
+   could not be set up (it is W's all the same: worker_drop it).  */
+static int
+worker_take (struct idl_worker *w, struct idl_conn *c)
+{
+  struct epoll_event ev = { EPOLLIN | EPOLLRDHUP | EPOLLET, { .ptr = c } };
+
+  c->worker = w;
+  c->cpu = w->cpu;
+  c->wprev = NULL;
+  c->wnext = w->conns;
+  if (c->wnext)
+    c->wnext->wprev = c;
+  w->conns = c;
+  c->open_deadline = idl_now_ns () + IDL_HANDSHAKE_TIMEOUT_MS * 1000000L;
+  /* Registering reports what is already queued: a hello that came
+     before we took the connection is not missed (edge-triggered).  */
+  if (idl_conn_alloc_msg (c) != 0
+      || epoll_ctl (w->epfd, EPOLL_CTL_ADD, c->fd, &ev) != 0)
+    return -1;
+  return 0;
+}
+
+/* Forget connection C of worker W and end it.  */
+static void
+worker_drop (struct idl_worker *w, struct idl_conn *c)
+{
+  if (c->wprev)
+    c->wprev->wnext = c->wnext;
+  else
+    w->conns = c->wnext;
+  if (c->wnext)
+    c->wnext->wprev = c->wprev;
+  __atomic_fetch_sub (&w->nconns, 1, __ATOMIC_RELAXED);
+  /* Closing the descriptor takes it out of the epoll set.  */
+  idl_conn_end (c);
+}
+
+/* Take the connections the acceptor handed to W.  */
+static void
+worker_take_inbox (struct idl_worker *w)
+{
+  uint64_t count;
+  struct idl_conn *list;
+
+  if (read (w->inbox_fd, &count, sizeof count) < 0)
+    {
+      /* EAGAIN: already taken with an earlier event.  */
+    }
+  pthread_mutex_lock (&w->inbox_lock);
+  list = w->inbox;
+  w->inbox = NULL;
+  pthread_mutex_unlock (&w->inbox_lock);
+  while (list)
+    {
+      struct idl_conn *c = list;
+      list = c->inbox_next;
+      if (worker_take (w, c) != 0)
+	worker_drop (w, c);
+    }
+}
+
+/* Hand connection C to the worker with the fewest connections (ME, the
+   acceptor, when that is itself).  */
+static void
+hand_over (struct idl_worker *me, struct idl_conn *c)
+{
+  idl_server_t *srv = me->srv;
+  struct idl_worker *w = me;
+
+  for (unsigned i = 0; i < srv->nworkers; i++)
+    if (__atomic_load_n (&srv->workers[i].nconns, __ATOMIC_RELAXED)
+	< __atomic_load_n (&w->nconns, __ATOMIC_RELAXED))
+      w = &srv->workers[i];
+  __atomic_fetch_add (&w->nconns, 1, __ATOMIC_RELAXED);
+  if (w == me)
+    {
+      if (worker_take (me, c) != 0)
+	worker_drop (me, c);
+      return;
+    }
+  pthread_mutex_lock (&w->inbox_lock);
+  c->inbox_next = w->inbox;
+  w->inbox = c;
+  pthread_mutex_unlock (&w->inbox_lock);
+  uint64_t one = 1;
+  if (write (w->inbox_fd, &one, sizeof one) < 0)
+    {
+      /* EAGAIN: the counter is full, so it is readable anyway.  */
+    }
+}
+
+/* Accept every waiting connection.  */
+static void
+worker_accept (struct idl_worker *w)
+{
+  for (;;)
+    {
+      struct idl_conn *c = idl_conn_accept (w->srv);
+      if (c)
+	hand_over (w, c);
+      else if (errno != EINTR && errno != ECONNABORTED)
+	/* EAGAIN: none left.  EMFILE and the like: the connection
+	   stays waiting and is retried at the next event or slice.  */
+	return;
+    }
+}
+
+/* A readable or hung-up connection C of W.  */
+static inline __attribute__ ((__always_inline__)) void
+worker_event (struct idl_worker *w, const struct idl_conn_ops *t,
+	      struct idl_conn *c, uint32_t events)
+{
+  if (events & (EPOLLHUP | EPOLLRDHUP | EPOLLERR))
+    {
+      /* The client is gone; a request it published just before it
+	 died would only get a reply nobody reads.  */
+      worker_drop (w, c);
+      return;
+    }
+  if (!(events & EPOLLIN))
+    return;
+  if (!c->open)
+    {
+      int r = t->open (c, 0);
+      if (r == IDL_OK)
+	c->open = 1;
+      else if (r != IDL_CONN_AGAIN)
+	worker_drop (w, c);
+      return;
+    }
+  /* A doorbell, descriptors about to be announced, or junk; a request
+     is served by the scan.  */
+  c->idle_at = t->idle (c, idl_now_ns ());
+}
+
+/* Serve every request ready on W's connections; returns how many.  */
+static inline __attribute__ ((__always_inline__)) unsigned
+worker_scan (struct idl_worker *w, const struct idl_conn_ops *t)
+{
+  unsigned served = 0;
+
+  for (struct idl_conn *c = w->conns; c; c = c->wnext)
+    if (c->open && t->ready (c))
+      {
+	t->serve (c);
+	served++;
+      }
+  return served;
+}
+
+/* Tell W's clients that W is about to sleep (ON), or is awake again.
+   Returns nonzero if a request came meanwhile.  */
+static inline __attribute__ ((__always_inline__)) int
+worker_sleep (struct idl_worker *w, const struct idl_conn_ops *t, int on)
+{
+  int found = 0;
+
+  for (struct idl_conn *c = w->conns; c; c = c->wnext)
+    if (c->open)
+      found |= t->sleep (c, on);
+  return found;
+}
+
+/* How long W spins before it sleeps: the most any of its connections
+   asks for; with none open, not at all when W is confined to one CPU
+   (page.h, idl_spin_for).  */
+static inline __attribute__ ((__always_inline__)) unsigned
+worker_spin (struct idl_worker *w, const struct idl_conn_ops *t)
+{
+  unsigned spin = 0, open = 0;
+
+  for (struct idl_conn *c = w->conns; c; c = c->wnext)
+    if (c->open)
+      {
+	unsigned s = t->spin (c);
+	open = 1;
+	if (s > spin)
+	  spin = s;
+      }
+  if (!open && w->cpu < 0)
+    spin = IDL_SPIN_COUNT;
+  return spin;
+}
+
+/* What W must do by the clock: drop connections that did not open in
+   time, look after those whose idle asked to be called again.  Returns
+   how many milliseconds epoll_wait may sleep: -1 (for ever) when
+   nothing is due.  */
+static inline __attribute__ ((__always_inline__)) int
+worker_timers (struct idl_worker *w, const struct idl_conn_ops *t,
+	       int64_t now)
+{
+  int64_t next = 0;
+
+  for (struct idl_conn *c = w->conns, *n; c; c = n)
+    {
+      n = c->wnext;
+      if (!c->open)
+	{
+	  if (now >= c->open_deadline)
+	    {
+	      worker_drop (w, c);
+	      continue;
+	    }
+	  if (next == 0 || c->open_deadline < next)
+	    next = c->open_deadline;
+	}
+      else if (c->idle_at != 0)
+	{
+	  if (now >= c->idle_at)
+	    c->idle_at = t->idle (c, now);
+	  if (c->idle_at != 0 && (next == 0 || c->idle_at < next))
+	    next = c->idle_at;
+	}
+    }
+  /* With connections, wake at least once a slice: a wake-up a client
+     could not send (its doorbell found its queue full) or withheld
+     costs it a slice, not a hang, as in thread mode.  */
+  if (w->conns && (next == 0 || next > now + IDL_SERVER_SLICE_NS))
+    next = now + IDL_SERVER_SLICE_NS;
+  if (next == 0)
+    return -1;
+  /* Round up, so that the wake-up finds the time has come.  */
+  return next <= now ? 0 : (int) ((next - now + 999999) / 1000000);
+}
+
+/* A worker's loop: serve, spin, sleep, until the server stops.  */
+static inline __attribute__ ((__always_inline__)) void
+worker_loop_with (struct idl_worker *w, const struct idl_conn_ops *t)
+{
+  idl_server_t *srv = w->srv;
+  struct epoll_event ev[64];
+  unsigned spins = 0, served = 0, spin_limit = 0;
+  int timeout = -1;
+
+  while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
+    {
+      unsigned k = worker_scan (w, t);
+      if (k)
+	{
+	  spins = 0;
+	  served += k;
+	  if (served < IDL_WORKER_POLL_EVERY)
+	    continue;
+	}
+      else
+	{
+	  if (spins == 0)
+	    spin_limit = worker_spin (w, t);
+	  if (spins < spin_limit)
+	    {
+	      spins++;
+	      idl_cpu_relax ();
+	      continue;
+	    }
+	}
+      spins = 0;
+      served = 0;
+
+      int n = 0;
+      if (k)
+	/* Busy: only look.  */
+	n = epoll_wait (w->epfd, ev, sizeof ev / sizeof ev[0], 0);
+      else
+	{
+	  if (!worker_sleep (w, t, 1))
+	    n = epoll_wait (w->epfd, ev, sizeof ev / sizeof ev[0], timeout);
+	  worker_sleep (w, t, 0);
+	}
+      for (int i = 0; i < n; i++)
+	{
+	  void *p = ev[i].data.ptr;
+	  if (p == &mark_stop)
+	    ;			/* the loop condition sees it */
+	  else if (p == &mark_listen)
+	    worker_accept (w);
+	  else if (p == &mark_inbox)
+	    worker_take_inbox (w);
+	  else
+	    worker_event (w, t, p, ev[i].events);
+	}
+      timeout = worker_timers (w, t, idl_now_ns ());
+    }
+}
+
+static void
+worker_loop (struct idl_worker *w)
+{
+  w->cpu = idl_sole_cpu ();
+  if (w->srv->transport == &idl_page_transport)
+    worker_loop_with (w, &idl_page_conn_ops);
+  else
+    worker_loop_with (w, w->srv->transport->conn);
+}
+
+/* Set worker W up (any thread): its epoll set holds the stop eventfd,
+   its inbox eventfd and, for the acceptor, the listening descriptor,
+   all level-triggered.  Returns 0 or -1.  */
+static int
+worker_init (idl_server_t *srv, struct idl_worker *w, int acceptor)
+{
+  struct epoll_event ev = { EPOLLIN, { .ptr = &mark_stop } };
+
+  w->srv = srv;
+  w->inbox_fd = -1;
+  pthread_mutex_init (&w->inbox_lock, NULL);
+  w->epfd = epoll_create1 (EPOLL_CLOEXEC);
+  if (w->epfd < 0)
+    return -1;
+  w->inbox_fd = eventfd (0, EFD_CLOEXEC | EFD_NONBLOCK);
+  if (w->inbox_fd < 0
+      || epoll_ctl (w->epfd, EPOLL_CTL_ADD, srv->stop_fd, &ev) != 0)
+    return -1;
+  ev.data.ptr = &mark_inbox;
+  if (epoll_ctl (w->epfd, EPOLL_CTL_ADD, w->inbox_fd, &ev) != 0)
+    return -1;
+  ev.data.ptr = &mark_listen;
+  if (acceptor && epoll_ctl (w->epfd, EPOLL_CTL_ADD, srv->listen_fd, &ev) != 0)
+    return -1;
+  return 0;
+}
+
+/* End W's connections, those handed over and not taken too, and free
+   what W holds.  */
+static void
+worker_fini (struct idl_worker *w)
+{
+  while (w->conns)
+    worker_drop (w, w->conns);
+  while (w->inbox)
+    {
+      struct idl_conn *c = w->inbox;
+      w->inbox = c->inbox_next;
+      idl_conn_end (c);
+    }
+  if (w->inbox_fd >= 0)
+    close (w->inbox_fd);
+  if (w->epfd >= 0)
+    close (w->epfd);
+  pthread_mutex_destroy (&w->inbox_lock);
+}
+
+static void *
+worker_main (void *arg)
+{
+  struct idl_worker *w = arg;
+
+  worker_loop (w);
+  while (w->conns)
+    worker_drop (w, w->conns);
+  return NULL;
+}
+
+/* The calling thread is worker 0 and the acceptor.  */
+int
+idl_run_workers (idl_server_t *srv)
+{
+  unsigned n = srv->nworkers;
+  int rc = 0;
+
+  srv->workers = calloc (n, sizeof *srv->workers);
+  if (!srv->workers)
+    return -1;
+  for (unsigned i = 0; i < n; i++)
+    srv->workers[i].epfd = -1;
+  for (unsigned i = 0; i < n && rc == 0; i++)
+    if (worker_init (srv, &srv->workers[i], i == 0) != 0)
+      rc = -1;
+  for (unsigned i = 1; i < n && rc == 0; i++)
+    {
+      if (pthread_create (&srv->workers[i].tid, NULL, worker_main,
+			  &srv->workers[i]) != 0)
+	rc = -1;
+      else
+	srv->workers[i].started = 1;
+    }
+
+  if (rc == 0)
+    worker_loop (&srv->workers[0]);
+  return rc;
+}
+
+/* Every worker sees the stop (its epoll set holds the stop eventfd) and
+   ends its connections; then what is left is ended here.  */
+void
+idl_drain_workers (idl_server_t *srv)
+{
+  unsigned n = srv->nworkers;
+
+  if (!srv->workers)
+    return;
+  for (unsigned i = 1; i < n; i++)
+    if (srv->workers[i].started)
+      pthread_join (srv->workers[i].tid, NULL);
+  for (unsigned i = 0; i < n; i++)
+    worker_fini (&srv->workers[i]);
+  free (srv->workers);
+  srv->workers = NULL;
+}

@@ -1,0 +1,68 @@
+/* transport.c -- which transport a name means: the one place.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   A binding's transport is chosen when it connects, a server's when it
+   is created, from the name the program gives (DESIGN.md,
+   "Transports"; transport.h says what a transport is):
+
+     a name a server of this process was created with
+                  co-located (colocate.c), unless IDL_COLOCATE=0 in the
+                  environment: the call runs in the caller's thread
+     "/path", "@name"
+                  the shared page (page.c): another process on this
+                  host, through a Unix socket
+
+   A new transport adds its names here, and nothing anywhere else
+   changes (HACKING, "Adding a transport").  */
+
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "transport.h"
+
+/* The transport whose names look like NAME, or NULL.  */
+static const struct idl_transport *
+by_form (const char *name)
+{
+  /* "/path", "@name", and any other file name: a Unix socket (the page
+     transport checks that it fits one).  */
+  (void) name;
+  return &idl_page_transport;
+}
+
+int
+idl_transport_connect (idl_binding_t *b, const char *name,
+		       const idl_interface_t *iface)
+{
+  /* A server of this process answers without a socket, unless the
+     user wants the process boundary's behaviour (idlrt.h).  */
+  const char *colocate = getenv ("IDL_COLOCATE");
+  if (!colocate || strcmp (colocate, "0") != 0)
+    {
+      int err = idl_colocated_transport.connect (b, name, iface);
+      if (err != IDL_DECLINED)
+	{
+	  if (err == IDL_OK)
+	    b->transport = &idl_colocated_transport;
+	  return err;
+	}
+    }
+  const struct idl_transport *t = by_form (name);
+  if (!t || !t->connect)
+    return IDL_E_INVAL;
+  int err = t->connect (b, name, iface);
+  if (err == IDL_DECLINED)
+    return IDL_E_CONNECT;
+  if (err == IDL_OK)
+    b->transport = t;
+  return err;
+}
+
+const struct idl_transport *
+idl_transport_for_server (const char *name)
+{
+  const struct idl_transport *t = by_form (name);
+  return t && t->listen ? t : NULL;
+}

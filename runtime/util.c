@@ -1,0 +1,110 @@
+/* util.c -- small helpers both sides of libidlrt share.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   Here so that no file of the client and none of the server calls the
+   other for them (internal.h declares them): socket names, the CPU a
+   thread is confined to, the monotonic clock, private message buffers,
+   and closing a call's descriptors once.  Not on the call path: libc
+   freely.  */
+
+#define _GNU_SOURCE 1		/* CPU_COUNT */
+#include <sched.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <time.h>
+#include <unistd.h>
+#include "internal.h"
+
+unsigned
+idl_sockaddr (struct sockaddr_un *sa, const char *name)
+{
+  size_t len;
+
+  if (!name || !*name)
+    return 0;
+  len = strlen (name);
+  memset (sa, 0, sizeof *sa);
+  sa->sun_family = AF_UNIX;
+  if (name[0] == '@')
+    {
+      /* Abstract namespace: a leading NUL, then the name without '@';
+	 the address length, not a terminator, says where it ends.  */
+      if (len > sizeof sa->sun_path)
+	return 0;
+      memcpy (sa->sun_path + 1, name + 1, len - 1);
+      return offsetof (struct sockaddr_un, sun_path) + len;
+    }
+  if (len >= sizeof sa->sun_path)
+    return 0;
+  memcpy (sa->sun_path, name, len + 1);
+  return sizeof *sa;
+}
+
+int
+idl_sole_cpu (void)
+{
+  cpu_set_t set;
+
+  if (sched_getaffinity (0, sizeof set, &set) != 0 || CPU_COUNT (&set) != 1)
+    return -1;
+  for (int i = 0; i < CPU_SETSIZE; i++)
+    if (CPU_ISSET (i, &set))
+      return i;
+  return -1;
+}
+
+int64_t
+idl_now_ns (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* Anonymous memory: page-aligned (the ABI asks for 64), zero, so that a
+   dispatcher that announces more reply payload than it wrote leaks
+   nothing of the server's heap, only this client's own old bytes; and
+   resident only where touched, so a connection whose messages are
+   small costs a few KiB, not IDL_MSG_BYTES.  */
+uint64_t *
+idl_map_msg (void)
+{
+  void *p = mmap (NULL, IDL_MSG_BYTES, PROT_READ | PROT_WRITE,
+		  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return p == MAP_FAILED ? NULL : p;
+}
+
+void
+idl_unmap_msg (uint64_t *msg)
+{
+  munmap (msg, IDL_MSG_BYTES);
+}
+
+/* A dispatcher may list one descriptor twice, or hand back a request's
+   descriptor as a reply's, and closing a number twice could close a
+   descriptor another thread has opened under it meanwhile.  */
+void
+idl_close_distinct (const int *a, unsigned na, const int *b, unsigned nb)
+{
+  int all[2 * IDL_MAX_FDS];
+  unsigned n = 0;
+
+  for (unsigned i = 0; i < na + nb; i++)
+    {
+      int fd = i < na ? a[i] : b[i - na];
+      unsigned j;
+      if (fd < 0)
+	continue;
+      for (j = 0; j < n && all[j] != fd; j++)
+	;
+      if (j == n)
+	{
+	  all[n++] = fd;
+	  close (fd);
+	}
+    }
+}
