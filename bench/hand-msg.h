@@ -112,7 +112,7 @@ hand_pack (int lo, int hi)
    the hand-written pair: the same contract, and the same cost on a
    remote call, one compare with memory and a branch (the table is
    loaded again, atomically, so that the first load has a single use;
-   plugin/emit.cc, emit_direct_call).  FN_TYPE is the implementation's
+   plugin/direct-call.cc, emit_direct_call).  FN_TYPE is the implementation's
    type; HAND_DIRECT returns its value, HAND_DIRECT_VOID returns.  */
 #define HAND_DIRECT_TABLE(b) \
   ((void *const **) ((char *) (b) + IDL_BINDING_DIRECT_OFFSET))

@@ -22,7 +22,7 @@
      -fplugin-arg-idlstub-mode=compact   a table per operation and one
 					 engine in the runtime: smaller
 					 code, more instructions per call
-					 (compact.cc)
+					 (compact-tables.cc)
 
      -fplugin-arg-idlstub-dump           write the pass's dump file,
 					 FILE.NNNi.idlstub: the interface
@@ -45,9 +45,12 @@
      attributes.cc  annotations -> validated interface model (model.cc)
      layout.cc      model -> register-packed message layouts
      abi.cc         layouts -> the runtime's calling convention
-     emit.cc        all of it -> GIMPLE, in the "idlstub" IPA pass
-     compact.cc     or, in compact mode, tables and glue for the
-		    runtime's engine  */
+     pass.cc        all of it -> GIMPLE, in the "idlstub" IPA pass:
+		    client-stub.cc, server-stub.cc, dispatcher.cc,
+		    direct-call.cc (fast mode, on gimple-builder.cc and
+		    marshal.cc); or compact-client.cc, compact-server.cc
+		    (compact mode, on compact-tables.cc)
+   HACKING, "The plugin", maps them.  */
 
 #include "gcc-compat.h"
 #include "plugin-version.h"
@@ -196,7 +199,7 @@ plugin_init (struct plugin_name_args *info,
 
   /* Before "visibility": after parsing, before SSA and inlining, so the
      stubs are optimized and inlined like user code and -flto streams
-     them (emit.cc).  */
+     them (pass.cc).  */
   struct register_pass_info pass;
   pass.pass = make_idlstub_pass (g);
   pass.reference_pass_name = "visibility";

@@ -197,7 +197,7 @@ idl_operation *idl_find_operation (tree fndecl);
 idl_operation *idl_find_operation_by_name (const char *name);
 void idl_model_keep (tree t);
 
-/* Stage 1 entry points (attributes.cc).  */
+/* Stage 1 entry points (attributes.cc; operations.cc).  */
 void idl_register_attributes (void *, void *);
 void idl_finish_decl (void *gcc_data, void *);
 void idl_pre_genericize (void *gcc_data, void *);

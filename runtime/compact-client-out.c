@@ -78,7 +78,7 @@ call_out_fixed (idl_binding_t *b, const uint32_t *t, void *to,
     return NULL;
 
   /* A string's length, read once in the private copy, against its
-     bound (emit.cc, the reply's checks).  */
+     bound (client-stub.cc, check_reply_payload).  */
   const unsigned char *rb = (const unsigned char *) words - 8;
   uint64_t n = max;
   if (kind == IDL_CT_K_STRING)
@@ -226,7 +226,7 @@ idl_compact_call_out_one (idl_binding_t *b, const uint32_t *t, void *to,
     return failed_out (b, rtag);
 
   /* The reply's words, once, out of the shared page; the length read
-     there, against the caller's capacity (emit.cc, the reply's checks:
+     there, against the caller's capacity (client-stub.cc, step 6:
      so within the bound, and the bytes within IDL_PAYLOAD_MAX, which
      the plugin refuses a bound times the element size to exceed).  */
   copy_reply_words (words, b->mr, CT_RWORDS (t));

@@ -3,7 +3,7 @@
    Copyright (C) 2026 The idlstub authors.
    This file is part of idlstub; see COPYING for the terms.
 
-   What fast mode's generated client stub does (plugin/emit.cc,
+   What fast mode's generated client stub does (plugin/client-stub.cc,
    emit_client_stub), read from an operation's table (idlrt-abi.h,
    "Compact mode") at run time; the wire format, the checks, the errors
    and who owns what are fast mode's exactly, so a compact client talks

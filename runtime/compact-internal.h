@@ -174,7 +174,7 @@ store_bits (void *p, unsigned size, uint64_t v)
 /* The value of slot S in the little-endian words at BASE (word 0
    first), converted to a size_t as C converts a value of its type: a
    signed one is sign-extended.  Counts and lengths are compared as such
-   (emit.cc, count_value).  */
+   (plugin/client-stub.cc, count_value).  */
 static inline uint64_t
 slot_count (uint32_t s, const unsigned char *base)
 {
@@ -216,7 +216,7 @@ implied_count (uint32_t s, unsigned char *bytes, uint64_t start,
 
 /* Rewrite each _Bool of N objects of ESIZE bytes at P as 0 or 1; LIST
    (an index in table T) is their byte offsets in one object, its first
-   word their number (emit.cc, fix_bools: a _Bool holding anything else
+   word their number (marshal.cc, fix_bools: a _Bool holding anything else
    is undefined behaviour in the receiver).  */
 static inline void
 fix_bools (void *at, const uint32_t *t, uint32_t list, uint64_t n,
@@ -254,7 +254,7 @@ reply_tag (const uint32_t *t)
 /* Client side (compact-client*.c).  */
 
 /* The bits V of slot S (shifted down, not masked) as the result: its
-   size's bytes, a _Bool rebuilt as bits != 0 (emit.cc, unpack_value).  */
+   size's bytes, a _Bool rebuilt as bits != 0 (marshal.cc, unpack_value).  */
 static inline uint64_t
 result_bits (uint32_t s, uint64_t v)
 {
@@ -265,9 +265,9 @@ result_bits (uint32_t s, uint64_t v)
 }
 
 /* Store the bits V of reply slot S (shifted down) at the caller's out
-   or inout scalar P: the bytes as they came (emit.cc reads and writes
-   pointees as raw bytes), but a _Bool 0 or 1 whatever a hostile server
-   sent.  */
+   or inout scalar P: the bytes as they came (fast stubs read and write
+   pointees as raw bytes: marshal.cc, pointee_bytes), but a _Bool 0 or
+   1 whatever a hostile server sent.  */
 static inline void
 store_out (void *p, uint32_t s, uint64_t v)
 {

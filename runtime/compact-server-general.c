@@ -7,7 +7,7 @@
    An operation whose messages carry more than compact-server.c's short
    paths handle: strings and buffers both ways, blocks, descriptors.
    Two variants, in numbered steps, as fast mode's server stubs do them
-   (plugin/emit.cc, emit_server_stub):
+   (plugin/server-stub.cc, emit_server_stub):
 
    - serve: the thunk takes every argument from ARGV.  By-value
      arguments are pointers into MSG, where each value already sits in

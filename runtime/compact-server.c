@@ -4,7 +4,7 @@
    This file is part of idlstub; see COPYING for the terms.
 
    What fast mode's generated dispatcher and server stubs do
-   (plugin/emit.cc, emit_dispatcher and emit_server_stub), read from the
+   (plugin/dispatcher.cc and server-stub.cc), read from the
    operations' tables (idlrt-abi.h, "Compact mode") at run time: the
    same checks (every malformed request is IDL_E_BADMSG), the same
    reply, byte for byte.  The engine works on the server's private copy

@@ -5,7 +5,7 @@
 /* Area: code
    Purpose: a client stub copies a buffer whose size is known only at
    run time, and may be over 32 bytes, with the C library's memcpy (as
-   a hand-written stub does; emit.cc, copy_bytes), not with an inline
+   a hand-written stub does; marshal.cc, copy_bytes), not with an inline
    rep movsq, which GCC would choose because the stub's bound check
    tells it the size is under 8 KiB.  A size that inlining makes a
    constant, and a buffer of at most 32 bytes, are still copied

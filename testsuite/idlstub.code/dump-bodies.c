@@ -47,7 +47,7 @@ use (idl_binding_t *bnd)
 /* { dg-final { scan-ipa-dump {(?n)return 262400;} "idlstub" } } */
 
 /* The dispatcher jumps through a table indexed by the operation
-   number masked with 3 (emit.cc, dispatch_table).  */
+   number masked with 3 (dispatcher.cc, dispatch_table).  */
 /* { dg-final { scan-ipa-dump {(?n)^;; dispatcher\n[^\n]*\n[^\n]*calc_dispatch \(} "idlstub" } } */
 /* { dg-final { scan-ipa-dump {(?n)^  dispatch: a table of 4 slots, operation number & 3; empty: 0 3$} "idlstub" } } */
 /* { dg-final { scan-ipa-dump {(?n)= [^\n]* & 3;\n  (D\.[0-9]+) = calc\.idl_dispatch\[[^\n]*\];\n  goto \1;} "idlstub" } } */

@@ -2,7 +2,7 @@
 /* Area: run
    Purpose: an interface numbered 1-6 and 9 gets a dispatch table of 16
    slots indexed by the operation number masked with 15 (paper 000,
-   4.4.2; emit.cc, emit_dispatcher).  Every operation reaches its own
+   4.4.2; dispatcher.cc, emit_dispatcher).  Every operation reaches its own
    implementation; a number whose slot is empty is rejected; so is a
    number that only aliases an operation's slot (17 is 1 masked, 65529
    is 9), by that stub's check of the whole tag, without calling any

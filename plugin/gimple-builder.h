@@ -1,15 +1,17 @@
-/* emit.h -- what the two emitters of stage 4 share.
+/* gimple-builder.h -- building a function's body in GIMPLE (stage 4).
 
    Copyright (C) 2026 The idlstub authors.
    This file is part of idlstub; see COPYING for the terms.
 
-   emit.cc builds fast mode's specialized stubs; compact.cc builds
-   compact mode's tables and glue (-fplugin-arg-idlstub-mode=compact).
-   Both build bodies with body_builder and hand them to the call graph
-   the same way.  */
+   What every emitter of both modes builds its functions with: a body
+   builder, the parts a declared-only function needs to become a
+   definition, the hand-over to the call graph, and the runtime's error
+   codes a stub returns.  Nothing here knows about messages: fast mode's
+   message access is in marshal.h, compact mode's tables in
+   compact-tables.h.  */
 
-#ifndef IDLSTUB_EMIT_H
-#define IDLSTUB_EMIT_H
+#ifndef IDLSTUB_GIMPLE_BUILDER_H
+#define IDLSTUB_GIMPLE_BUILDER_H
 
 #include "model.h"
 
@@ -51,6 +53,8 @@ void prepare_definition (tree fn, location_t loc);
 void add_function (tree fn);
 /* Make the prototype FN an inline COMDAT client stub, body to come.  */
 void prepare_client_stub (tree fn, location_t loc);
+/* Whether FN takes a record by value too large for message words.  */
+bool large_record_parameter (tree fn);
 /* A new static inline function NAME of TYPE, ready for a body.  */
 tree new_static_function (const char *name, tree type, tree context,
 			  location_t loc);
@@ -59,16 +63,16 @@ tree parm_at (tree fn, unsigned index);
 /* OP's implementation NAME_impl: its type and its declaration.  */
 tree implementation_type (const idl_operation *op, tree call_ptr_type);
 tree implementation_decl (idl_operation *op, tree call_ptr_type);
-/* Does this translation unit call FNDECL without defining it?  */
-bool needs_client_stub (tree fndecl);
 
-/* -fplugin-arg-idlstub-mode=compact (idlstub.cc).  */
-extern bool idl_compact_mode;
+/* -fplugin-arg-idlstub-inline=always (idlstub.cc).  */
+extern bool idl_always_inline;
 
-/* Compact mode (compact.cc): OP's client stub; IFACE's dispatcher, its
-   thunks returned in THUNKS.  */
-void idl_emit_compact_client_stub (idl_operation *op);
-void idl_emit_compact_dispatcher (idl_interface *iface,
-				  std::vector<tree> &thunks);
+/* Error codes from idlrt.h; the plugin does not include that header's
+   C declarations.  */
+#ifndef IDL_E_BADMSG
+# define IDL_E_BADMSG 4
+# define IDL_E_INVAL 8
+# define IDL_E_BOUNDS 9
+#endif
 
-#endif /* IDLSTUB_EMIT_H */
+#endif /* IDLSTUB_GIMPLE_BUILDER_H */

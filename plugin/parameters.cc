@@ -1,0 +1,556 @@
+/* parameters.cc -- stage 1: one parameter of an operation, classified.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   When the front end has finished a prototype (PLUGIN_FINISH_DECL,
+   operations.cc), each parameter becomes an idl_param (model.h): a
+   kind (scalar, descriptor, block, string or buffer), a direction and
+   bounds, from the idl_* attributes on it (each checked alone by its
+   handler, attributes.cc), GCC's access attribute and the parameter's
+   type.  What cannot cross a process boundary (a pointer in a record, a
+   function pointer, an array of unknown size, a buffer without a bound)
+   is an error here, at the parameter.  A buffer's count and length
+   name other parameters, found once every parameter is known
+   (resolve_buffer).  */
+
+#include "gcc-compat.h"
+#include "model.h"
+#include "attributes.h"
+
+/* Explain why TYPE cannot cross, at LOC.  */
+static void
+report_unsupported_type (location_t loc, const char *what, tree decl,
+			 tree type)
+{
+  if (POINTER_TYPE_P (type) && FUNC_OR_METHOD_TYPE_P (TREE_TYPE (type)))
+    error_at (loc, "%s %qD is a function pointer, which cannot cross a "
+	      "process boundary", what, decl);
+  else
+    error_at (loc, "%s %qD has type %qT, which cannot cross a process "
+	      "boundary", what, decl, type);
+}
+
+/* The Ith argument of attribute NAME on DECL, stripped, or NULL.  */
+static tree
+attr_arg (tree decl, const char *name, unsigned i = 0)
+{
+  tree attr = idl_attr (name, decl);
+  if (!attr)
+    return NULL_TREE;
+  tree args = TREE_VALUE (attr);
+  while (i-- && args)
+    args = TREE_CHAIN (args);
+  return args ? idl_strip_attribute_arg (TREE_VALUE (args)) : NULL_TREE;
+}
+
+/* Is TYPE flat, bytes that mean the same in another process (paper
+   000, 4.3.5: such records move en bloc)?  If not, says why at LOC for
+   parameter DECL and returns false.  */
+static bool
+check_flat (location_t loc, tree decl, tree top, tree type)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  switch (TREE_CODE (type))
+    {
+    case INTEGER_TYPE:
+    case ENUMERAL_TYPE:
+    case BOOLEAN_TYPE:
+    case REAL_TYPE:
+    case COMPLEX_TYPE:
+    case VECTOR_TYPE:
+      return true;
+    case ARRAY_TYPE:
+      if (!COMPLETE_TYPE_P (type)
+	  || TREE_CODE (TYPE_SIZE_UNIT (type)) != INTEGER_CST)
+	{
+	  error_at (loc, "parameter %qD: %qT contains %qT, an array of "
+		    "unknown or variable size", decl, top, type);
+	  return false;
+	}
+      return check_flat (loc, decl, top, TREE_TYPE (type));
+    case RECORD_TYPE:
+    case UNION_TYPE:
+      if (!COMPLETE_TYPE_P (type))
+	{
+	  error_at (loc, "parameter %qD: %qT is incomplete", decl, type);
+	  return false;
+	}
+      for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
+	{
+	  if (TREE_CODE (f) != FIELD_DECL)
+	    continue;
+	  tree ft = TREE_TYPE (f);
+	  if (TREE_CODE (ft) == ARRAY_TYPE && !COMPLETE_TYPE_P (ft))
+	    {
+	      auto_diagnostic_group d;
+	      error_at (loc, "parameter %qD: %qT has a flexible array member "
+			"%qD; only records of a fixed size can cross",
+			decl, top, f);
+	      inform (DECL_SOURCE_LOCATION (f), "give it a size, and pass "
+		      "variable data as a separate %<IDL_SIZE_IS%> buffer");
+	      return false;
+	    }
+	  if (POINTER_TYPE_P (ft))
+	    {
+	      auto_diagnostic_group d;
+	      error_at (loc, "parameter %qD: %qT has pointer member %qD, "
+			"which means nothing in another process", decl, top, f);
+	      if (FUNC_OR_METHOD_TYPE_P (TREE_TYPE (ft)))
+		inform (DECL_SOURCE_LOCATION (f), "the address of a function is "
+			"only valid in its own process; send a value that "
+			"selects the function instead");
+	      else
+		inform (DECL_SOURCE_LOCATION (f), "use a fixed-size array "
+			"member, or pass what it points to as a parameter of "
+			"its own");
+	      return false;
+	    }
+	  if (!check_flat (loc, decl, top, ft))
+	    return false;
+	}
+      return true;
+    default:
+      error_at (loc, "parameter %qD: %qT contains %qT, which cannot cross "
+		"a process boundary", decl, top, type);
+      return false;
+    }
+}
+
+/* Make PARAM a block of TYPE; false after an error.  */
+static bool
+classify_block (location_t loc, tree decl, tree type, idl_param *param)
+{
+  type = TYPE_MAIN_VARIANT (type);
+  if (!check_flat (loc, decl, type, type))
+    return false;
+  if (!tree_fits_uhwi_p (TYPE_SIZE_UNIT (type))
+      || tree_to_uhwi (TYPE_SIZE_UNIT (type)) > IDL_PAYLOAD_MAX)
+    {
+      error_at (loc, "parameter %qD: %qT is larger than a message can carry "
+		"(%d bytes)", decl, type, IDL_PAYLOAD_MAX);
+      return false;
+    }
+  param->kind = IDL_KIND_BLOCK;
+  param->block_type = TYPE_MAIN_VARIANT (type);
+  param->block_size = tree_to_uhwi (TYPE_SIZE_UNIT (type));
+  param->block_align = TYPE_ALIGN_UNIT (type);
+  return true;
+}
+
+/* The direction GCC's access attribute ACC gives, or -1.  */
+static int
+access_direction (const attr_access *acc)
+{
+  if (!acc || acc->internal_p)
+    return -1;
+  switch (acc->mode)
+    {
+    case access_read_only:
+      return IDL_DIR_IN;
+    case access_write_only:
+      return IDL_DIR_OUT;
+    case access_read_write:
+      return IDL_DIR_INOUT;
+    default:
+      return -1;
+    }
+}
+
+static const char *
+direction_name (int dir)
+{
+  return dir == IDL_DIR_IN ? "IDL_IN" : dir == IDL_DIR_OUT ? "IDL_OUT"
+	 : "IDL_INOUT";
+}
+
+/* Build PARAM from PARM_DECL DECL of type TYPE; false after an error.
+   ACC is what GCC's access attribute (explicit or, for a T[N]
+   parameter, internal) says about this parameter, or NULL.  */
+bool
+classify_parameter (tree decl, tree type, unsigned index,
+		    const attr_access *acc, idl_param *param,
+		    buffer_refs *refs)
+{
+  /* An unnamed parameter's location is that of its last attribute,
+     inside the macro that spelled it: report where the user wrote the
+     macro.  */
+  location_t loc = linemap_resolve_location (line_table,
+					     DECL_SOURCE_LOCATION (decl),
+					     LRK_MACRO_EXPANSION_POINT, NULL);
+  tree a_in = idl_attr ("idl_in", decl);
+  tree a_out = idl_attr ("idl_out", decl);
+  tree a_inout = idl_attr ("idl_inout", decl);
+  int ndirs = !!a_in + !!a_out + !!a_inout;
+
+  param->decl = decl;
+  param->type = type;
+  param->index = index;
+  param->kind = IDL_KIND_SCALAR;
+  param->by_pointer = false;
+  param->dir = a_out ? IDL_DIR_OUT : a_inout ? IDL_DIR_INOUT : IDL_DIR_IN;
+  param->block_type = NULL_TREE;
+  param->block_size = param->block_align = 0;
+  param->max = param->typical = 0;
+  param->elem_type = NULL_TREE;
+  param->elem_size = param->elem_align = 0;
+  param->size_param = param->length_param = -1;
+  refs->size_name = refs->length_name = NULL_TREE;
+  refs->size_pos = -1;
+
+  if (std::find (rejected_parms.begin (), rejected_parms.end (), decl)
+      != rejected_parms.end ())
+    return false;
+  for (const char *a : { "idl_string", "idl_size_is", "idl_length_is",
+			 "idl_max", "idl_typical" })
+    {
+      tree first = idl_attr (a, decl);
+      if (first && lookup_attribute (a, TREE_CHAIN (first)))
+	{
+	  error_at (loc, "parameter %qD has two %qs attributes; give it "
+		    "one", decl, a);
+	  return false;
+	}
+    }
+  if (ndirs > 1)
+    {
+      auto_diagnostic_group d;
+      error_at (loc, "parameter %qD has more than one direction", decl);
+      inform (loc, "use one of %<IDL_IN%>, %<IDL_OUT%> or %<IDL_INOUT%>");
+      return false;
+    }
+  int adir = access_direction (acc);
+  if (adir >= 0)
+    {
+      if (ndirs && adir != (int) param->dir)
+	{
+	  error_at (loc, "parameter %qD is %qs, but its %<access%> attribute "
+		    "makes it %qs", decl, direction_name (param->dir),
+		    direction_name (adir));
+	  return false;
+	}
+      param->dir = (enum idl_direction) adir;
+      ndirs = 1;
+    }
+
+  tree a_string = idl_attr ("idl_string", decl);
+  tree a_size = idl_attr ("idl_size_is", decl);
+  tree a_length = idl_attr ("idl_length_is", decl);
+  tree a_max = idl_attr ("idl_max", decl);
+  if (tree t = attr_arg (decl, "idl_typical"))
+    param->typical = tree_to_uhwi (t);
+  bool access_size = acc && !acc->internal_p && acc->sizarg != UINT_MAX;
+  bool is_buffer = a_size || access_size;
+  if (a_size && access_size)
+    {
+      error_at (loc, "buffer %qD is counted both by its %<access%> "
+		"attribute and by %<IDL_SIZE_IS%>; keep one", decl);
+      return false;
+    }
+  if (a_size && a_max)
+    {
+      error_at (loc, "%<IDL_MAX%> bounds a buffer counted by an "
+		"%<access%> attribute; %qD has %<IDL_SIZE_IS%>, whose "
+		"second argument is its bound", decl);
+      return false;
+    }
+  if (param->typical && !a_string && !is_buffer)
+    {
+      error_at (loc, "%<IDL_TYPICAL%> applies to strings and buffers; "
+		"%qD is neither", decl);
+      return false;
+    }
+
+  if (idl_attr ("idl_fd", decl))
+    {
+      param->kind = IDL_KIND_FD;
+      idl_classify_scalar (integer_type_node, &param->value);
+      param->by_pointer = POINTER_TYPE_P (type);
+      if (a_string || is_buffer || a_length || a_max)
+	{
+	  error_at (loc, "descriptor %qD cannot also be a string or a buffer",
+		    decl);
+	  return false;
+	}
+      if (param->by_pointer ? param->dir != IDL_DIR_OUT
+			    : param->dir != IDL_DIR_IN)
+	{
+	  auto_diagnostic_group d;
+	  error_at (loc, "descriptor parameter %qD must be an %<int%> sent to "
+		    "the server or an %<IDL_OUT int *%> that receives one",
+		    decl);
+	  if (param->dir == IDL_DIR_INOUT)
+	    inform (loc, "to pass a descriptor both ways, use two "
+		    "parameters");
+	  return false;
+	}
+      return true;
+    }
+
+  if (!POINTER_TYPE_P (type) || FUNC_OR_METHOD_TYPE_P (TREE_TYPE (type)))
+    {
+      if (a_length || a_max)
+	{
+	  error_at (loc, "%qs applies only to a buffer parameter; %qD is not "
+		    "a pointer", a_length ? "IDL_LENGTH_IS" : "IDL_MAX", decl);
+	  return false;
+	}
+      if (idl_classify_scalar (type, &param->value))
+	return true;
+      if (RECORD_OR_UNION_TYPE_P (type))
+	return classify_block (loc, decl, type, param);
+      report_unsupported_type (loc, "parameter", decl, type);
+      return false;
+    }
+
+  tree pointee = TREE_TYPE (type);
+  if (ndirs == 0)
+    {
+      auto_diagnostic_group d;
+      gcc_rich_location richloc (loc);
+      richloc.add_fixit_insert_before (get_start (loc), "IDL_IN ");
+      error_at (&richloc, "pointer parameter %qD of an operation needs a "
+		"direction", decl);
+      inform (loc, "mark it %<IDL_IN%> (the server reads %<*%D%>), "
+	      "%<IDL_OUT%> (the server writes it) or %<IDL_INOUT%>",
+	      decl);
+      return false;
+    }
+  if (param->dir != IDL_DIR_IN && TYPE_READONLY (pointee))
+    {
+      error_at (loc, "%qs parameter %qD points to const",
+		direction_name (param->dir), decl);
+      return false;
+    }
+
+  if (a_string)
+    {
+      if (is_buffer || a_length || a_max)
+	{
+	  error_at (loc, "string %qD takes its bound from %<IDL_STRING%>; "
+		    "it cannot also be a buffer", decl);
+	  return false;
+	}
+      param->kind = IDL_KIND_STRING;
+      param->max = tree_to_uhwi (attr_arg (decl, "idl_string"));
+      idl_classify_scalar (unsigned_type_node, &param->value);
+      return true;
+    }
+
+  if (is_buffer)
+    {
+      tree elem = VOID_TYPE_P (pointee) ? unsigned_char_type_node : pointee;
+      idl_scalar es;
+      if (POINTER_TYPE_P (elem))
+	{
+	  error_at (loc, "buffer %qD holds pointers (%qT), which mean nothing "
+		    "in another process", decl, elem);
+	  return false;
+	}
+      if (!idl_classify_scalar (elem, &es)
+	  && !check_flat (loc, decl, elem, elem))
+	return false;
+      if (!COMPLETE_TYPE_P (elem) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (elem))
+	  || integer_zerop (TYPE_SIZE_UNIT (elem)))
+	{
+	  error_at (loc, "buffer %qD has elements of type %qT, which has no "
+		    "size", decl, elem);
+	  return false;
+	}
+      param->kind = IDL_KIND_BUFFER;
+      param->elem_type = TYPE_MAIN_VARIANT (elem);
+      param->elem_size = tree_to_uhwi (TYPE_SIZE_UNIT (elem));
+      param->elem_align = TYPE_ALIGN_UNIT (elem);
+      if (a_size)
+	{
+	  refs->size_name = attr_arg (decl, "idl_size_is", 0);
+	  param->max = tree_to_uhwi (attr_arg (decl, "idl_size_is", 1));
+	}
+      else
+	{
+	  refs->size_pos = acc->sizarg;
+	  if (!a_max)
+	    {
+	      auto_diagnostic_group d;
+	      error_at (loc, "buffer %qD, sized by its %<access%> attribute, "
+			"needs a bound", decl);
+	      inform (loc, "add %<IDL_MAX (n)%>: the most elements it may "
+		      "hold");
+	      return false;
+	    }
+	  param->max = tree_to_uhwi (attr_arg (decl, "idl_max"));
+	}
+      if (a_length)
+	{
+	  if (param->dir == IDL_DIR_IN)
+	    {
+	      error_at (loc, "%<IDL_LENGTH_IS%> applies to %<IDL_OUT%> and "
+			"%<IDL_INOUT%> buffers; %<IDL_IN%> buffer %qD sends "
+			"its count", decl);
+	      return false;
+	    }
+	  refs->length_name = attr_arg (decl, "idl_length_is");
+	}
+      if (param->max * param->elem_size > IDL_PAYLOAD_MAX)
+	{
+	  error_at (loc, "buffer %qD may hold %wu bytes; a message carries at "
+		    "most %d", decl, param->max * param->elem_size,
+		    IDL_PAYLOAD_MAX);
+	  return false;
+	}
+      idl_classify_scalar (unsigned_type_node, &param->value);
+      return true;
+    }
+  if (a_length || a_max)
+    {
+      error_at (loc, "%qs applies only to a buffer; give %qD a count with "
+		"%<IDL_SIZE_IS (count, max)%>",
+		a_length ? "IDL_LENGTH_IS" : "IDL_MAX", decl);
+      return false;
+    }
+
+  /* T a[N]: GCC remembers N in an internal access specification.  */
+  if (acc && acc->internal_p)
+    {
+      if (acc->minsize == HOST_WIDE_INT_M1U || acc->size)
+	{
+	  error_at (loc, "parameter %qD is a variable-length array; pass its "
+		    "length as another parameter with %<IDL_SIZE_IS%>", decl);
+	  return false;
+	}
+      if (acc->minsize > 0)
+	{
+	  if (VOID_TYPE_P (pointee))
+	    {
+	      report_unsupported_type (loc, "parameter", decl, type);
+	      return false;
+	    }
+	  tree arr = build_array_type_nelts (TYPE_MAIN_VARIANT (pointee),
+					     acc->minsize);
+	  if (!classify_block (loc, decl, arr, param))
+	    return false;
+	  param->by_pointer = true;
+	  return true;
+	}
+    }
+
+  if (TYPE_MAIN_VARIANT (pointee) == char_type_node)
+    {
+      auto_diagnostic_group d;
+      error_at (loc, "%<char%> pointer %qD needs a bound", decl);
+      inform (loc, "mark a string %<IDL_STRING (max)%>, or a buffer "
+	      "%<IDL_SIZE_IS (count, max)%>; a single character is a "
+	      "%<signed char%> or an %<unsigned char%>");
+      return false;
+    }
+  if (idl_classify_scalar (pointee, &param->value))
+    {
+      param->by_pointer = true;
+      return true;
+    }
+  if (RECORD_OR_UNION_TYPE_P (pointee) || TREE_CODE (pointee) == ARRAY_TYPE)
+    {
+      if (!classify_block (loc, decl, pointee, param))
+	return false;
+      param->by_pointer = true;
+      return true;
+    }
+  if (POINTER_TYPE_P (pointee))
+    error_at (loc, "parameter %qD points to a pointer (%qT), which means "
+	      "nothing in another process", decl, pointee);
+  else
+    error_at (loc, "parameter %qD points to %qT, which cannot cross a "
+	      "process boundary", decl, pointee);
+  return false;
+}
+
+/* The index in OP->params of the parameter named by STRING_CST NAME, or
+   at prototype position POS; -1 if there is none.  */
+static int
+find_param (const idl_operation *op, tree name, int pos)
+{
+  for (unsigned i = 0; i < op->params.size (); i++)
+    {
+      tree d = op->params[i].decl;
+      if (name ? (DECL_NAME (d)
+		  && strcmp (IDENTIFIER_POINTER (DECL_NAME (d)),
+			     TREE_STRING_POINTER (name)) == 0)
+	       : (int) op->params[i].index == pos)
+	return i;
+    }
+  return -1;
+}
+
+/* Resolve buffer P's count and length parameters (REFS); false after
+   an error.  */
+bool
+resolve_buffer (idl_operation *op, unsigned i, const buffer_refs &refs)
+{
+  idl_param &p = op->params[i];
+  location_t loc = DECL_SOURCE_LOCATION (p.decl);
+  int c = find_param (op, refs.size_name, refs.size_pos);
+  tree binding = DECL_ARGUMENTS (op->decl);
+  if (c < 0 && refs.size_name && binding && DECL_NAME (binding)
+      && strcmp (IDENTIFIER_POINTER (DECL_NAME (binding)),
+		 TREE_STRING_POINTER (refs.size_name)) == 0)
+    {
+      error_at (loc, "the count of buffer %qD names the binding %qD; a "
+		"count is an integer parameter", p.decl, binding);
+      return false;
+    }
+  if (c < 0 || c == (int) i)
+    {
+      if (c == (int) i)
+	error_at (loc, "buffer %qD cannot be its own count", p.decl);
+      else if (refs.size_name)
+	error_at (loc, "the count of buffer %qD names %qs, which is not a "
+		  "parameter of %qD", p.decl,
+		  TREE_STRING_POINTER (refs.size_name), op->decl);
+      else
+	error_at (loc, "the %<access%> size of %qD is not a parameter of "
+		  "%qD", p.decl, op->decl);
+      return false;
+    }
+  const idl_param &cp = op->params[c];
+  if (cp.kind != IDL_KIND_SCALAR || cp.by_pointer
+      || TREE_CODE (cp.value.type) != INTEGER_TYPE)
+    {
+      auto_diagnostic_group d;
+      error_at (loc, "the count of buffer %qD, %qD, must be an integer "
+		"parameter passed by value", p.decl, cp.decl);
+      inform (DECL_SOURCE_LOCATION (cp.decl), "%qD declared here", cp.decl);
+      return false;
+    }
+  p.size_param = c;
+  if (!refs.length_name)
+    return true;
+  int l = find_param (op, refs.length_name, -1);
+  if (l == c)
+    {
+      error_at (loc, "the length of buffer %qD, %qD, is also its count; "
+		"the length is what comes back, in an integer of its own",
+		p.decl, op->params[c].decl);
+      return false;
+    }
+  if (l < 0 || l == (int) i)
+    {
+      error_at (loc, "the length of buffer %qD names %qs, which is not "
+		"another parameter of %qD", p.decl,
+		TREE_STRING_POINTER (refs.length_name), op->decl);
+      return false;
+    }
+  const idl_param &lp = op->params[l];
+  if (lp.kind != IDL_KIND_SCALAR || !lp.by_pointer || lp.dir == IDL_DIR_IN
+      || TREE_CODE (lp.value.type) != INTEGER_TYPE
+      || (p.dir == IDL_DIR_INOUT && lp.dir != IDL_DIR_INOUT))
+    {
+      auto_diagnostic_group d;
+      error_at (loc, "the length of buffer %qD, %qD, must be a pointer to "
+		"an integer marked %qs", p.decl, lp.decl,
+		p.dir == IDL_DIR_INOUT ? "IDL_INOUT" : "IDL_OUT");
+      inform (DECL_SOURCE_LOCATION (lp.decl), "%qD declared here", lp.decl);
+      return false;
+    }
+  p.length_param = l;
+  return true;
+}
