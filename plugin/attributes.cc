@@ -38,6 +38,7 @@
 #include "model.h"
 #include "layout.h"
 #include "abi.h"
+#include "xdr.h"
 
 /* Is ATTR (an idl_* attribute name without underscores) on DECL?  */
 static tree
@@ -1233,6 +1234,7 @@ record_operation (tree fndecl, tree attr)
   idl_model_keep (fndecl);
   iface->ops.push_back (op);
   idl_fill_descriptor (iface);
+  idl_onc_check_operation (op);
 }
 
 /* Does the implementation's type IMPL_T fit the operation's OP_T?  An
