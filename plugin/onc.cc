@@ -70,8 +70,11 @@ handle_idl_onc_program (tree *node, tree name, tree args, int, bool *no_add)
 {
   *no_add = true;
   tree decl = *node;
-  location_t loc = DECL_P (decl) ? DECL_SOURCE_LOCATION (decl)
-		   : input_location;
+  location_t loc = linemap_resolve_location (line_table,
+					     DECL_P (decl)
+					     ? DECL_SOURCE_LOCATION (decl)
+					     : input_location,
+					     LRK_MACRO_EXPANSION_POINT, NULL);
   if (TREE_CODE (decl) != FUNCTION_DECL)
     {
       error_at (loc, "%qE attribute applies only to the declaration "
@@ -153,7 +156,10 @@ idl_onc_finish_decl (void *gcc_data, void *)
   if (TREE_CHAIN (TREE_CHAIN (args)))
     version = tree_to_uhwi (idl_strip_attribute_arg
 			    (TREE_VALUE (TREE_CHAIN (TREE_CHAIN (args)))));
-  location_t loc = DECL_SOURCE_LOCATION (decl);
+  /* Where the user wrote the macro, not inside it.  */
+  location_t loc = linemap_resolve_location (line_table,
+					     DECL_SOURCE_LOCATION (decl),
+					     LRK_MACRO_EXPANSION_POINT, NULL);
   if (iface->onc_program_set)
     {
       if (iface->onc_program != program || iface->onc_version != version)

@@ -445,59 +445,84 @@ static const uint32_t xdrt_edges[] = {
   0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff
 };
 
-/* Every truncation of B (N bytes), every word of it replaced by edge
-   values and its neighbours, and random bytes, through TRY.  */
-#define XDRT_MUTATE(b, n, try_)						\
-  do									\
-    {									\
-      for (unsigned t_ = 0; t_ < (n); t_++)				\
-	try_ (b, t_, 1);						\
-      for (unsigned w_ = 0; w_ + 4 <= (n); w_ += 4)			\
-	{								\
-	  uint32_t orig_;						\
-	  memcpy (&orig_, (b) + w_, 4);					\
-	  orig_ = ntohl (orig_);					\
-	  for (unsigned v_ = 0; v_ < sizeof xdrt_edges / 4 + 2; v_++)	\
-	    {								\
-	      uint32_t val_ = v_ < sizeof xdrt_edges / 4 ? xdrt_edges[v_] \
-			      : v_ == sizeof xdrt_edges / 4 ? orig_ + 1	\
-			      : orig_ - 1;				\
-	      memcpy (xdrt_b1, (b), (n));				\
-	      val_ = htonl (val_);					\
-	      memcpy (xdrt_b1 + w_, &val_, 4);				\
-	      try_ (xdrt_b1, (n), 0);					\
-	    }								\
-	}								\
-      for (unsigned k_ = 0; k_ < 64; k_++)				\
-	{								\
-	  unsigned len_ = (unsigned) (xdrt_mix (&rr) % ((n) + 64));	\
-	  unsigned keep_ = len_ ? (unsigned) (xdrt_mix (&rr) % len_) : 0; \
-	  memcpy (xdrt_b1, (b), keep_ < (n) ? keep_ : (n));		\
-	  for (unsigned i_ = keep_; i_ < len_; i_++)			\
-	    xdrt_b1[i_] = (unsigned char) xdrt_mix (&rr);		\
-	  try_ (xdrt_b1, len_, 0);					\
-	}								\
-    }									\
-  while (0)
+/* Hostile variants of B (N bytes) through TRY (B, LEN, MUST_FAIL):
+   truncations, words replaced by edge values and their neighbours,
+   random tails.  Every truncation and word of a short message; of a
+   long one (a large payload) the first and last 64 and 128 more, at
+   random: its lengths and counts are near its ends or among those, and
+   a test of every byte would take minutes.  */
+static void
+xdrt_mutate (const unsigned char *b, unsigned n, xdrt_rng_t *rr,
+	     void (*try_) (const unsigned char *, unsigned, int))
+{
+  unsigned words = n / 4;
+  for (unsigned t = 0; t < n; t++)
+    if (n <= 1024 || t < 256 || t + 256 >= n || (xdrt_mix (rr) & 63) == 0)
+      try_ (b, t, 1);
+  for (unsigned k = 0; k < (words <= 256 ? words : 256); k++)
+    {
+      unsigned w = words <= 256 || k < 64 ? k
+		   : k < 128 ? words - 128 + k
+		   : (unsigned) (xdrt_mix (rr) % words);
+      uint32_t orig;
+      memcpy (&orig, b + 4 * w, 4);
+      orig = ntohl (orig);
+      for (unsigned v = 0; v < sizeof xdrt_edges / 4 + 2; v++)
+	{
+	  uint32_t val = v < sizeof xdrt_edges / 4 ? xdrt_edges[v]
+			 : v == sizeof xdrt_edges / 4 ? orig + 1 : orig - 1;
+	  memcpy (xdrt_b1, b, n);
+	  val = htonl (val);
+	  memcpy (xdrt_b1 + 4 * w, &val, 4);
+	  try_ (xdrt_b1, n, 0);
+	}
+    }
+  for (unsigned k = 0; k < 64; k++)
+    {
+      unsigned len = (unsigned) (xdrt_mix (rr) % (n + 64));
+      unsigned keep = len ? (unsigned) (xdrt_mix (rr) % len) : 0;
+      memcpy (xdrt_b1, b, keep < n ? keep : n);
+      for (unsigned i = keep; i < len; i++)
+	xdrt_b1[i] = (unsigned char) xdrt_mix (rr);
+      try_ (xdrt_b1, len, 0);
+    }
+}
+
+/* The operation and request the hostile results answer.  */
+static const struct xdrt_op *xdrt_h_op;
+static const uint32_t *xdrt_h_entry;
+static uint64_t xdrt_h_req[IDL_MR_WORDS];
+
+static void
+xdrt_try_req (const unsigned char *b, unsigned n, int must_fail)
+{
+  xdrt_try_request (xdrt_h_op, xdrt_h_entry, b, n, must_fail);
+}
+
+static void
+xdrt_try_rep (const unsigned char *b, unsigned n, int must_fail)
+{
+  xdrt_try_reply (xdrt_h_op, xdrt_h_entry, xdrt_h_req, b, n, must_fail);
+}
 
 static void
 xdrt_hostile (const struct xdrt_op *op, uint64_t seed)
 {
   const uint32_t *e = xdrt_entry (op);
-  uint64_t req[IDL_MR_WORDS];
   xdrt_rng_t rr;
   unsigned n;
   XDR x;
 
   if (!e)
     return;
+  xdrt_h_op = op;
+  xdrt_h_entry = e;
   xdrt_seed (&rr, seed, 7);
   xdrmem_create (&x, (char *) xdrt_b2, XDRT_BUF, XDR_ENCODE);
   op->rpc_args (seed, &x);
   n = xdr_getpos (&x);
   xdr_destroy (&x);
-#define XDRT_TRY_REQ(b, len, must) xdrt_try_request (op, e, b, len, must)
-  XDRT_MUTATE (xdrt_b2, n, XDRT_TRY_REQ);
+  xdrt_mutate (xdrt_b2, n, &rr, xdrt_try_req);
   if (e[0] & IDL_XT_OP_ONEWAY)
     return;
 
@@ -516,13 +541,12 @@ xdrt_hostile (const struct xdrt_op *op, uint64_t seed)
       xdrt_fail ("decoding rpcgen's arguments: %s", idl_strerror (err));
       return;
     }
-  memcpy (req, xdrt_msg2, sizeof req);
+  memcpy (xdrt_h_req, xdrt_msg2, sizeof xdrt_h_req);
   xdrmem_create (&x, (char *) xdrt_b2, XDRT_BUF, XDR_ENCODE);
   op->rpc_res (seed, &x);
   n = xdr_getpos (&x);
   xdr_destroy (&x);
-#define XDRT_TRY_REP(b, len, must) xdrt_try_reply (op, e, req, b, len, must)
-  XDRT_MUTATE (xdrt_b2, n, XDRT_TRY_REP);
+  xdrt_mutate (xdrt_b2, n, &rr, xdrt_try_rep);
 }
 
 int

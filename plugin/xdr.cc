@@ -297,6 +297,8 @@ xdr_context::record_type (tree t, tree m, std::string *why)
 {
   xdr_type *r = make (XDR_STRUCT, m, tree_to_uhwi (TYPE_SIZE_UNIT (m)), 0);
   r->cname = c_name (t);
+  /* Messages name it as the user wrote it, but for its qualifiers.  */
+  t = build_qualified_type (t, TYPE_UNQUALIFIED);
   /* Interned before its members: a member cannot be of its own type,
      but a failed member must not leave a half record behind.  */
   if (!add_fields (r, m, t, 0, why))
