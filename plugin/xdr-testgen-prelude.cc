@@ -246,6 +246,42 @@ xdrt_same (const char *what, const unsigned char *a, unsigned la,
   return 0;
 }
 
+/* XDRT_SEEDS=DIR: write each call's arguments and result, as rpcgen
+   encoded them, to a file in DIR, a seed of the XDR decoders' fuzzer
+   (fuzz/xdr-harness.c): the interface id, the operation number and the
+   arguments' length, little-endian, then the bytes.  */
+static unsigned char xdrt_args_copy[XDRT_BUF];
+static unsigned xdrt_nargs;
+
+static void
+xdrt_seed_file (const struct xdrt_op *op, const unsigned char *res,
+		unsigned nres)
+{
+  static unsigned serial;
+  const char *dir = getenv ("XDRT_SEEDS");
+  char path[512];
+  unsigned char head[10];
+  uint32_t id = xdrt_ifaces[op->iface].iface->id;
+
+  if (!dir)
+    return;
+  snprintf (path, sizeof path, "%s/%s-%u", dir, op->name, serial++);
+  FILE *f = fopen (path, "wb");
+  if (!f)
+    return;
+  for (int i = 0; i < 4; i++)
+    {
+      head[i] = (unsigned char) (id >> 8 * i);
+      head[6 + i] = (unsigned char) (xdrt_nargs >> 8 * i);
+    }
+  head[4] = (unsigned char) op->number;
+  head[5] = (unsigned char) (op->number >> 8);
+  fwrite (head, 1, sizeof head, f);
+  fwrite (xdrt_args_copy, 1, xdrt_nargs, f);
+  fwrite (res, 1, nres, f);
+  fclose (f);
+}
+
 static uint64_t
 xdrt_error_tag (int code)
 {
@@ -287,6 +323,8 @@ xdrt_relay (idl_call_t *call, uint64_t *msg)
   xdr_destroy (&x);
   if (!xdrt_same ("the arguments", xdrt_b1, n1, xdrt_b2, n2))
     return xdrt_error_tag (IDL_E_PROTO);
+  memcpy (xdrt_args_copy, xdrt_b2, n2);
+  xdrt_nargs = n2;
 
   /* 2. rpcgen's arguments, decoded into a server's private message: the
      request the stub made, to the tag and the payload's length.  */
@@ -316,6 +354,7 @@ xdrt_relay (idl_call_t *call, uint64_t *msg)
     {
       if (rtag != IDL_TAG_ONEWAY)
 	xdrt_fail ("the dispatcher answered a one-way request");
+      xdrt_seed_file (op, NULL, 0);
       return IDL_TAG_ONEWAY;
     }
   if (rtag & IDL_TAG_ERROR)
@@ -343,6 +382,7 @@ xdrt_relay (idl_call_t *call, uint64_t *msg)
   xdr_destroy (&x);
   if (!xdrt_same ("the result", xdrt_b1, n1, xdrt_b2, n2))
     return xdrt_error_tag (IDL_E_PROTO);
+  xdrt_seed_file (op, xdrt_b2, n2);
 
   /* 5. rpcgen's result, decoded into the reply the stub reads.  */
   xdrmem_create (&x, (char *) xdrt_b2, n2, XDR_DECODE);
