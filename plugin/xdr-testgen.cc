@@ -414,10 +414,10 @@ param_decl (const idl_param &p)
   return idl_c_declaration (p.type, "p" + std::to_string (p.index), false);
 }
 
-/* Our side of operation P: the values' structs, fill and check, the
-   implementation and the client.  */
+/* Our side of operation P: the values' structs, and the functions
+   that draw them and check them.  */
 void
-emit_ours (gen &g, const plan &p)
+emit_values (gen &g, const plan &p)
 {
   const idl_operation *op = p.op;
   std::string K = std::to_string (p.k);
@@ -446,8 +446,17 @@ emit_ours (gen &g, const plan &p)
 	g.out += "}\n";
       }
   g.check = false;
+}
 
-  /* The implementation.  */
+/* Our side's implementation of operation P: it copies what arrived
+   into the values' struct, checks it against the draws, and answers
+   with the result's draws.  */
+void
+emit_impl (gen &g, const plan &p)
+{
+  const idl_operation *op = p.op;
+  std::string K = std::to_string (p.k);
+  const std::vector<xdr_spelled_elem> &A = p.o->args, &R = p.o->results;
   std::string proto = op->has_result
 		      ? idl_c_declaration (TREE_TYPE (TREE_TYPE (op->decl)), "",
 					   true) : "void";
@@ -545,8 +554,15 @@ emit_ours (gen &g, const plan &p)
   if (op->has_result)
     g.put (1, "return ret;");
   g.out += "}\n";
+}
 
-  /* The client.  */
+/* Our side's client of operation P: it calls the stub with the
+   arguments' draws and checks what came back against the result's.  */
+void
+emit_client (gen &g, const plan &p)
+{
+  const idl_operation *op = p.op;
+  std::string K = std::to_string (p.k);
   g.out += "\nstatic void\nxdrt_call" + K + " (idl_binding_t *b, uint64_t "
 	   "seed)\n{\n";
   g.put (1, "struct xdrt_a" + K + " *a = xdrt_alloc (sizeof *a);");
@@ -718,7 +734,12 @@ idl_xdr_testgen (xdr_spelling &s, const std::string &header)
       }
   g.out += idl_xdr_testgen_main;
   for (const plan &p : plans)
-    emit_ours (g, p);
+    {
+      g.rpc = false;
+      emit_values (g, p);
+      emit_impl (g, p);
+      emit_client (g, p);
+    }
 
   /* Operations XDR cannot express: an implementation the dispatcher
      needs, which must never run.  */
