@@ -55,6 +55,13 @@
                                         (IDL_OUT int *: one comes back)
      IDL_SERVER (iface)                 this file implements IFACE: the
                                         plugin generates iface_dispatch
+     IDL_ONC_PROGRAM (iface, program[, version])
+                                        IFACE is ONC RPC program PROGRAM
+                                        (version VERSION, by default the
+                                        interface's) across machines, and
+                                        every operation must be expressible
+                                        in XDR; without it the program is
+                                        0x20000000 + (id mod 0x20000000)
 
    Structures, unions and arrays (T a[N]) without pointers inside cross
    by value or through a pointer, copied en bloc.  GCC's
@@ -82,7 +89,7 @@
 # define IDL_INTERFACE(name, id, version)				\
   static const idl_interface_t name					\
     __attribute__ ((__idl_interface__ (id, version), __unused__))	\
-    = { #name, 0, 0, 0, 0, 0 /* all but the name: set by the plugin */ }
+    = { #name, 0, 0, 0, 0, 0, 0, 0 /* all but the name: the plugin's */ }
 
 # define IDL_OP(iface, number) __attribute__ ((__idl_op__ (iface, number)))
 # define IDL_ONEWAY __attribute__ ((__idl_oneway__))
@@ -103,6 +110,11 @@
   extern uint64_t iface##_dispatch (idl_call_t *, uint64_t *)		\
     __attribute__ ((__idl_dispatcher__ (iface)))
 
+/* A declaration of nothing that carries the numbers.  */
+# define IDL_ONC_PROGRAM(iface, ...)					\
+  extern void iface##_idl_onc_program (void)				\
+    __attribute__ ((__idl_onc_program__ (iface, __VA_ARGS__)))
+
 #else /* !IDLSTUB_PLUGIN_LOADED */
 
 /* Declarations stay usable (a header can be shared with code that never
@@ -110,7 +122,7 @@
    undefined reference.  */
 # define IDL_INTERFACE(name, id, version)				\
   static const idl_interface_t name __attribute__ ((__unused__))	\
-    = { #name, (id), (version), 0, 0, 0 }
+    = { #name, (id), (version), 0, 0, 0, 0, 0 }
 # define IDL_OP(iface, number)						\
   __attribute__ ((__error__ ("this is an idlstub operation: compile with " \
 			     "-fplugin=idlstub to generate its stub")))
@@ -129,6 +141,9 @@
 # define IDL_SERVER(iface)						\
   _Pragma ("GCC error \"IDL_SERVER needs the idlstub plugin: compile with -fplugin=idlstub\"") \
   extern uint64_t iface##_dispatch (idl_call_t *, uint64_t *)
+/* Only the plugin builds the ONC tables that carry the numbers.  */
+# define IDL_ONC_PROGRAM(iface, ...)					\
+  extern void iface##_idl_onc_program (void)
 
 #endif /* IDLSTUB_PLUGIN_LOADED */
 

@@ -30,6 +30,7 @@
 #include "tree-pass.h"
 #include "c-family/c-common.h"
 #include "diagnostic-core.h"
+#include "diagnostic.h"
 #include "gcc-rich-location.h"
 #include "stringpool.h"
 #include "attribs.h"

@@ -41,6 +41,16 @@
 					 declares the first operation by
 					 default
 
+     -fplugin-arg-idlstub-xdr=FILE       write FILE: the translation
+					 unit's interfaces as an rpcgen .x
+					 file, for peers built by rpcgen
+					 (xdr-export.cc)
+     -fplugin-arg-idlstub-xdr-testgen=FILE
+					 write FILE: a program that checks
+					 the runtime's XDR codecs against
+					 rpcgen's, value by value
+					 (xdr-testgen.cc)
+
    The pipeline, one file per stage (paper 000, 5.3):
      attributes.cc  annotations -> validated interface model (model.cc)
      layout.cc      model -> register-packed message layouts
@@ -50,12 +60,16 @@
 		    direct-call.cc (fast mode, on gimple-builder.cc and
 		    marshal.cc); or compact-client.cc, compact-server.cc
 		    (compact mode, on compact-tables.cc)
+     xdr.cc         layouts -> XDR descriptions and codec programs,
+		    onc.cc puts them in the descriptor (calls between
+		    machines, ONC RPC)
    HACKING, "The plugin", maps them.  */
 
 #include "gcc-compat.h"
 #include "plugin-version.h"
 #include "model.h"
 #include "testgen.h"
+#include "xdr.h"
 
 int plugin_is_GPL_compatible;
 
@@ -82,7 +96,11 @@ static const char help_text[] =
   "  -fplugin-arg-idlstub-testgen=FILE   write FILE, a program that tests "
   "every operation\n"
   "  -fplugin-arg-idlstub-testgen-header=NAME  what FILE includes "
-  "(the first operation's file)\n";
+  "(the first operation's file)\n"
+  "  -fplugin-arg-idlstub-xdr=FILE       write FILE, the interfaces as an "
+  "rpcgen .x file\n"
+  "  -fplugin-arg-idlstub-xdr-testgen=FILE  write FILE, a test of the XDR "
+  "codecs against rpcgen\n";
 
 static struct plugin_info idlstub_info = {
   "0.1",			/* version */
@@ -141,6 +159,19 @@ parse_arguments (const struct plugin_name_args *info)
 	      ok = false;
 	    }
 	}
+      else if (strcmp (key, "xdr") == 0 || strcmp (key, "xdr-testgen") == 0)
+	{
+	  if (!value || !*value)
+	    {
+	      error ("%<-fplugin-arg-idlstub-%s%> needs a value: %<-fplugin-"
+		     "arg-idlstub-%s=FILE%>", key, key);
+	      ok = false;
+	    }
+	  else if (strcmp (key, "xdr") == 0)
+	    idl_xdr_file = value;
+	  else
+	    idl_xdr_testgen_file = value;
+	}
       else if (strcmp (key, "testgen") == 0
 	       || strcmp (key, "testgen-header") == 0)
 	{
@@ -196,6 +227,10 @@ plugin_init (struct plugin_name_args *info,
   register_callback (name, PLUGIN_ATTRIBUTES, idl_register_attributes, NULL);
   register_callback (name, PLUGIN_FINISH_DECL, idl_finish_decl, NULL);
   register_callback (name, PLUGIN_PRE_GENERICIZE, idl_pre_genericize, NULL);
+  /* IDL_ONC_PROGRAM (onc.cc).  */
+  register_callback (name, PLUGIN_ATTRIBUTES, idl_onc_register_attributes,
+		     NULL);
+  register_callback (name, PLUGIN_FINISH_DECL, idl_onc_finish_decl, NULL);
 
   /* Before "visibility": after parsing, before SSA and inlining, so the
      stubs are optimized and inlined like user code and -flto streams
@@ -210,5 +245,7 @@ plugin_init (struct plugin_name_args *info,
     idl_enable_pass_dump ("ipa-idlstub");
   if (idl_testgen_file)
     idl_testgen_init (name);
+  if (idl_xdr_file || idl_xdr_testgen_file)
+    idl_xdr_export_init (name);
   return 0;
 }

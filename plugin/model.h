@@ -187,6 +187,12 @@ struct idl_interface
   std::vector<idl_operation *> ops;	/* in declaration order */
   tree dispatcher;		/* IDL_SERVER's NAME_dispatch, or NULL */
   unsigned HOST_WIDE_INT signature;
+  /* IDL_ONC_PROGRAM (onc.cc): the ONC RPC program number and version
+     the header chose, where it did; choosing asks for the network, so
+     an operation XDR cannot express is then an error.  */
+  bool onc_program_set;
+  unsigned HOST_WIDE_INT onc_program, onc_version;
+  location_t onc_loc;
 };
 
 /* The whole translation unit's model.  */

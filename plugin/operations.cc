@@ -19,6 +19,7 @@
 #include "layout.h"
 #include "abi.h"
 #include "attributes.h"
+#include "xdr.h"
 
 /* The model of interface descriptor VAR, created on first sight.  */
 static idl_interface *
@@ -293,6 +294,7 @@ record_operation (tree fndecl, tree attr)
   idl_model_keep (fndecl);
   iface->ops.push_back (op);
   idl_fill_descriptor (iface);
+  idl_onc_check_operation (op);
 }
 
 /* Does the implementation's type IMPL_T fit the operation's OP_T?  An

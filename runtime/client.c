@@ -107,6 +107,8 @@ idl_strerror (int code)
       return "invalid argument";
     case IDL_E_BOUNDS:
       return "an argument is longer than its declared bound";
+    case IDL_E_UNSUPPORTED:
+      return "the operation cannot cross this transport";
     default:
       return "unknown idlrt error";
     }

@@ -49,6 +49,10 @@ typedef struct idl_interface
   /* In the file with IDL_SERVER (iface): the implementations that
      co-located calls may call directly (idlrt-abi.h), or NULL.  */
   const void *const *direct;
+  /* The ONC RPC program number and version, and each operation's XDR
+     codec (idlrt-xdr.h), for calls between machines; NULL without the
+     plugin.  */
+  const uint32_t *onc;
 } idl_interface_t;
 
 /* A client's connection to one server for one interface.  One thread
@@ -85,8 +89,12 @@ enum idl_error_code
   IDL_E_TIMEOUT = 7,	/* the call's deadline passed */
   IDL_E_INVAL = 8,	/* bad argument to a runtime function, or a
 			   descriptor argument that is not open */
-  IDL_E_BOUNDS = 9	/* a string or buffer argument is longer than
+  IDL_E_BOUNDS = 9,	/* a string or buffer argument is longer than
 			   its declared bound: nothing was sent */
+  IDL_E_UNSUPPORTED = 10	/* the operation cannot cross this binding's
+				   transport (an ONC RPC call of an operation
+				   whose types XDR cannot express): nothing
+				   was sent */
 };
 
 /* Client API.  */

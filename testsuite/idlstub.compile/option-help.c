@@ -8,4 +8,5 @@ int x;
 /* { dg-message "-fplugin-arg-idlstub-inline=always" "" { target *-*-* } 0 } */
 /* { dg-message "-fplugin-arg-idlstub-dump" "" { target *-*-* } 0 } */
 /* { dg-message "-fplugin-arg-idlstub-mode=compact" "" { target *-*-* } 0 } */
+/* { dg-message "-fplugin-arg-idlstub-xdr=FILE" "" { target *-*-* } 0 } */
 /* { dg-prune-output "(idlstub: RPC stubs|  -fplugin-arg-idlstub-|      +layouts and generated|      +smaller code)\[^\n\]*" } */

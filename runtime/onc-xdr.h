@@ -1,0 +1,100 @@
+/* onc-xdr.h -- the XDR codecs of calls between machines (internal).
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   The ONC RPC transport carries the very messages the stubs build
+   (idlrt-abi.h) as XDR, exactly as rpcgen encodes the .x declaration
+   the plugin exports for the interface (idlrt-xdr.h): onc-xdr.c
+   interprets the plugin's program for each message and does the four
+   conversions over a libtirpc XDR stream.
+
+     client:  request message --idl_onc_encode_request--> XDR arguments
+	      XDR result      --idl_onc_decode_reply-----> reply message
+     server:  XDR arguments   --idl_onc_decode_request--> private request
+	      private reply   --idl_onc_encode_reply-----> XDR result
+
+   Decoders check what they read as the local server checks a request
+   (a hostile peer gets an error for that call, never an overrun) and
+   leave exactly what the generated code expects: a server's private
+   message as idl_msg_request prepares it, a reply as a local server
+   leaves it for the client stub.  Encoders read a message the stubs or
+   the dispatcher built, within its bounds.
+
+   Each conversion returns IDL_OK or an IDL_E_* code, which it also
+   leaves in the message's ERR:
+     IDL_E_UNSUPPORTED  the operation's types are not expressible in
+			XDR (its table says so): nothing was read or
+			written
+     IDL_E_BADMSG       (decode_request) malformed or out-of-bounds
+			arguments
+     IDL_E_PROTO        (decode_reply) malformed or out-of-bounds result
+     IDL_E_BOUNDS       (encoders) the message contradicts the
+			operation's bounds: nothing sensible to send
+     IDL_E_NOMEM        (encoders) the stream took no more bytes (an
+			xdrmem buffer too small; a record stream's
+			write failed)  */
+
+#ifndef IDLRT_ONC_XDR_H
+#define IDLRT_ONC_XDR_H
+
+#include <rpc/rpc.h>
+#include "idlrt.h"
+#include "idlrt-xdr.h"
+
+#define IDL_ONC_HIDDEN __attribute__ ((__visibility__ ("hidden")))
+
+/* One call's message, as a conversion sees it.  */
+struct idl_onc_msg
+{
+  const uint32_t *table;	/* the interface's table (iface->onc) */
+  const uint32_t *op;		/* the operation's entry in it
+				   (idl_onc_op), or NULL */
+  /* The message's words, [0] its tag, then its words, IDL_MR_WORDS of
+     room when decoded into:
+       encode_request: the stub's request (tag and words);
+       decode_request: the server's private message (idlrt-abi.h,
+	 IDL_MSG_BYTES); its payload and counts are in there too;
+       encode_reply: that private message after the dispatcher wrote
+	 its reply (words, payload, length) into it;
+       decode_reply: receives the reply's tag and words.  */
+  uint64_t *words;
+  /* The payload (encode_request: the request's; decode_reply: room for
+     IDL_PAYLOAD_MAX bytes, receives the reply's) and its length; the
+     server's conversions take both from the private message.  */
+  uint8_t *payload;
+  uint32_t len;
+  /* Reply conversions: the request's tag and words (a copy the
+     transport keeps: a dispatcher overwrites them with the reply's;
+     a client's must not be the words decode_reply writes).  */
+  const uint64_t *req;
+  int err;
+};
+
+/* IFACE's ONC program number and version (idlrt-xdr.h), from its table;
+   false when the interface has none (compiled without the plugin).  */
+int idl_onc_numbers (const idl_interface_t *iface, uint32_t *program,
+		     uint32_t *version) IDL_ONC_HIDDEN;
+
+/* The entry of operation NUMBER in TABLE, or NULL if it has none.  An
+   entry's flags (IDL_XT_OP_ONEWAY, IDL_XT_OP_UNSUPPORTED) are in its
+   first word.  */
+const uint32_t *idl_onc_op (const uint32_t *table, uint32_t number)
+  IDL_ONC_HIDDEN;
+
+/* The four conversions (above).  M->table and M->op set.  */
+int idl_onc_encode_request (XDR *xdrs, struct idl_onc_msg *m) IDL_ONC_HIDDEN;
+int idl_onc_decode_request (XDR *xdrs, struct idl_onc_msg *m) IDL_ONC_HIDDEN;
+int idl_onc_encode_reply (XDR *xdrs, struct idl_onc_msg *m) IDL_ONC_HIDDEN;
+int idl_onc_decode_reply (XDR *xdrs, struct idl_onc_msg *m) IDL_ONC_HIDDEN;
+
+/* The same as xdrproc_t's, for clnt_call, svc_getargs and
+   svc_sendreply: ARG is a struct idl_onc_msg; XDR_ENCODE encodes (the
+   client's request, the server's reply), XDR_DECODE decodes (the
+   server's request, the client's reply), XDR_FREE has nothing to free.
+   They return TRUE on success, FALSE with the reason in the message's
+   ERR.  */
+bool_t idl_onc_xdr_args (XDR *xdrs, void *arg) IDL_ONC_HIDDEN;
+bool_t idl_onc_xdr_result (XDR *xdrs, void *arg) IDL_ONC_HIDDEN;
+
+#endif /* IDLRT_ONC_XDR_H */
