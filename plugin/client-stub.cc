@@ -40,8 +40,9 @@
    The steps, in the order of the body; the code below repeats the
    numbers:
 
-     1. check the arguments: every string and buffer within its bound
-	before anything is sent (a stub never truncates);
+     1. check the arguments: no NULL pointer where the call needs
+	memory, every string and buffer within its bound, before
+	anything is sent (a stub never truncates);
      2. the co-located direct call, when the binding has one
 	(direct-call.cc, paper 001);
      3. the payload: strings, buffers and large records go straight
@@ -118,7 +119,7 @@ struct client_stub
   tree bounds;			/* an argument over its bound */
   tree lost;			/* no page: the runtime said why */
   tree fail;			/* a failed call or a bad reply */
-  tree inval;			/* a null string */
+  tree inval;			/* a NULL pointer the call needs */
   bool used_bounds = false, used_lost = false, used_inval = false;
 
   /* 1: the element count of each variable item in the request, the
@@ -154,19 +155,21 @@ client_stub::client_stub (idl_operation *op_, const idl_abi &abi_,
 {
 }
 
-/* 1. Check every bound before anything is sent (never truncate).  */
+/* 1. Check every pointer the call needs memory behind (IDL_E_INVAL
+   for a NULL one) and every bound before anything is sent (never
+   truncate).  */
 void
 client_stub::check_arguments ()
 {
+  if (emit_null_checks (bb, op, fn, inval))
+    used_inval = true;
   for (unsigned i = 0; i < nparams; i++)
     {
       const idl_param &p = op->params[i];
       tree parm = parm_at (fn, p.index);
       if (p.kind == IDL_KIND_STRING && p.sent ())
 	{
-	  used_bounds = used_inval = true;
-	  fail_if (bb, EQ_EXPR, parm, build_zero_cst (TREE_TYPE (parm)),
-		   inval);
+	  used_bounds = true;
 	  auto_vec<tree> args;
 	  args.safe_push (parm);
 	  args.safe_push (size_cst (p.max + 1));
