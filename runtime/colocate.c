@@ -294,8 +294,9 @@ local_connect (idl_binding_t *b, const char *name,
     return IDL_DECLINED;
   if (__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
     err = IDL_E_CONNECT;
-  else if (!idl_iface_compatible (&srv->iface, iface->id, iface->version,
-				  iface->signature, iface->ops, iface->nops))
+  else if (!idl_iface_compatible (&srv->iface, idl_name_hash (iface->name),
+				  iface->id, iface->version, iface->signature,
+				  iface->ops, iface->nops))
     err = IDL_E_IFACE;
   else if ((l = calloc (1, sizeof *l)) != NULL)
     {
