@@ -40,6 +40,10 @@
 #include "fdpass.h"
 #include "transport.h"
 
+/* page.h: every wait's spin budget, in ticks.  Here because call.o may
+   name nothing outside itself; util.c sets it.  */
+uint64_t idl_spin_ticks = 3ULL * IDL_SPIN_NS;
+
 /* Record CODE for idl_error and return its tag.  Kept out of line and
    cold so the success path stays short.  */
 static uint64_t __attribute__ ((__noinline__, __cold__))
@@ -103,7 +107,7 @@ static inline __attribute__ ((__always_inline__)) int
 wait_answer (idl_binding_t *b, struct deadline *dl)
 {
   struct idl_page *pg = b->page;
-  unsigned spin = idl_spin_for (b->cpu, &pg->server_cpu);
+  uint64_t spin = idl_spin_for (b->cpu, &pg->server_cpu);
 
   for (;;)
     {

@@ -34,6 +34,7 @@ idl_connect (const char *name, const idl_interface_t *iface, int *err)
     }
   for (unsigned i = 0; i < IDL_MAX_FDS; i++)
     b->fds[i] = -1;
+  idl_spin_calibrate ();
   *err = idl_transport_connect (b, name, iface);
   if (*err != IDL_OK)
     {
