@@ -41,6 +41,10 @@ struct channels
   pthread_mutex_t lock;
   char *name;
   const idl_interface_t *iface;
+  /* What the binding requires of its server (idl_connect_ex): every
+     channel's connection is checked as the binding's was.  */
+  idl_connect_opts_t opts;
+  int has_opts;
   struct channels *next_open;	/* every open binding (bindings_lock) */
 };
 
@@ -165,7 +169,8 @@ new_channel (struct channels *ch, uintptr_t me)
     return NULL;
   for (unsigned i = 0; i < IDL_MAX_FDS; i++)
     c->fds[i] = -1;
-  int err = idl_transport_connect (c, ch->name, ch->iface);
+  int err = idl_transport_connect (c, ch->name, ch->iface,
+				   ch->has_opts ? &ch->opts : NULL);
   if (err != IDL_OK)
     {
       memset (c, 0, sizeof *c);
@@ -221,11 +226,17 @@ open_channel (idl_binding_t *primary)
 
 int
 idl_channels_init (idl_binding_t *b, const char *name,
-		   const idl_interface_t *iface)
+		   const idl_interface_t *iface,
+		   const idl_connect_opts_t *opts)
 {
   struct channels *ch = calloc (1, sizeof *ch);
   if (!ch)
     return IDL_E_NOMEM;
+  if (opts)
+    {
+      ch->opts = *opts;
+      ch->has_opts = 1;
+    }
   ch->name = strdup (name);
   if (!ch->name || pthread_mutex_init (&ch->lock, NULL) != 0)
     {

@@ -16,12 +16,21 @@
 idl_binding_t *
 idl_connect (const char *name, const idl_interface_t *iface, int *err)
 {
+  return idl_connect_ex (name, iface, NULL, err);
+}
+
+idl_binding_t *
+idl_connect_ex (const char *name, const idl_interface_t *iface,
+		const idl_connect_opts_t *opts, int *err)
+{
+  const unsigned known = IDL_CONNECT_SERVER_UID | IDL_CONNECT_SERVER_GID;
   idl_binding_t *b;
   int dummy;
 
   if (!err)
     err = &dummy;
-  if (!name || !*name || !iface)
+  /* A requirement this library does not know must not be ignored.  */
+  if (!name || !*name || !iface || (opts && (opts->flags & ~known)))
     {
       *err = IDL_E_INVAL;
       return NULL;
@@ -35,14 +44,17 @@ idl_connect (const char *name, const idl_interface_t *iface, int *err)
   for (unsigned i = 0; i < IDL_MAX_FDS; i++)
     b->fds[i] = -1;
   idl_spin_calibrate ();
-  *err = idl_transport_connect (b, name, iface);
+  if (opts && opts->flags == 0)
+    opts = NULL;
+  *err = idl_transport_connect (b, name, iface, opts);
   if (*err != IDL_OK)
     {
       free (b);
       return NULL;
     }
-  /* The binding's first call claims it for its thread (channel.c).  */
-  *err = idl_channels_init (b, name, iface);
+  /* The binding's first call claims it for its thread (channel.c); the
+     connections other threads make meet the same requirements.  */
+  *err = idl_channels_init (b, name, iface, opts);
   if (*err != IDL_OK)
     {
       b->transport->close (b);
@@ -119,6 +131,8 @@ idl_strerror (int code)
       return "an argument is longer than its declared bound";
     case IDL_E_UNSUPPORTED:
       return "the operation cannot cross this transport";
+    case IDL_E_SERVER_ID:
+      return "the server is not the user or group required";
     default:
       return "unknown idlrt error";
     }

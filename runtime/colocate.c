@@ -277,54 +277,85 @@ local_request_payload (idl_binding_t *b)
 
 /* Connecting and closing.  */
 
+/* Does SRV, a server of this process, meet what the client requires
+   (b->require, idl_connect_opts_t)?  Its identity is the effective ids
+   this process had when it created SRV: what SO_PEERCRED would tell a
+   client that crossed the socket (page.c, check_server).  */
+static int
+local_identity (const idl_server_t *srv, const idl_connect_opts_t *require)
+{
+  if (!require)
+    return IDL_OK;
+  if ((require->flags & IDL_CONNECT_SERVER_UID)
+      && srv->uid != require->server_uid)
+    return IDL_E_SERVER_ID;
+  if ((require->flags & IDL_CONNECT_SERVER_GID)
+      && srv->gid != require->server_gid)
+    return IDL_E_SERVER_ID;
+  return IDL_OK;
+}
+
+/* Make B a co-located binding to SRV, a server of this process, for
+   IFACE.  IDL_OK (B holds our reference to SRV then), IDL_E_IFACE or
+   IDL_E_NOMEM.  */
+static int
+local_bind (idl_binding_t *b, idl_server_t *srv, const idl_interface_t *iface)
+{
+  struct idl_local *l;
+
+  if (!idl_iface_compatible (&srv->iface, idl_name_hash (iface->name),
+			     iface->id, iface->version, iface->signature,
+			     iface->ops, iface->nops))
+    return IDL_E_IFACE;
+  if ((l = calloc (1, sizeof *l)) == NULL)
+    return IDL_E_NOMEM;
+  l->msg = idl_map_msg ();
+  if (!l->msg)
+    {
+      free (l);
+      return IDL_E_NOMEM;
+    }
+  l->srv = srv;
+  l->call.server = srv;
+  l->call.pid = getpid ();
+  l->call.uid = geteuid ();
+  l->call.gid = getegid ();
+  l->req_payload = (uint8_t *) l->msg + IDL_MSG_REQ_PAYLOAD;
+  b->tstate = l;
+  b->mr = l->msg;
+  b->payload = l->req_payload;
+  b->sock = -1;
+  idl_set_flags (b, IDL_BF_TABLE);
+  /* Direct calls need the very same operations on both sides.  */
+  if (srv->direct && iface->signature == srv->iface.signature)
+    {
+      b->direct = (const void *const *) srv->direct;
+      b->direct_call = &l->call;
+    }
+  return IDL_OK;
+}
+
 /* If a server called NAME was created in this process and accepts
-   IFACE, make B a co-located binding to it.  IDL_E_IFACE if it refuses
-   IFACE, IDL_E_CONNECT if it has stopped, IDL_E_NOMEM, or IDL_DECLINED
-   if there is no such server here (then the name is another
+   IFACE, make B a co-located binding to it.  IDL_E_SERVER_ID if it is
+   not the server the client requires, IDL_E_IFACE if it refuses IFACE,
+   IDL_E_CONNECT if it has stopped, IDL_E_NOMEM, or IDL_DECLINED if
+   there is no such server here (then the name is another
    transport's).  */
 static int
 local_connect (idl_binding_t *b, const char *name,
 	       const idl_interface_t *iface)
 {
   idl_server_t *srv = find_server (name);
-  struct idl_local *l;
-  int err = IDL_E_NOMEM;
+  int err;
 
   if (!srv)
     return IDL_DECLINED;
   if (__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
     err = IDL_E_CONNECT;
-  else if (!idl_iface_compatible (&srv->iface, idl_name_hash (iface->name),
-				  iface->id, iface->version, iface->signature,
-				  iface->ops, iface->nops))
-    err = IDL_E_IFACE;
-  else if ((l = calloc (1, sizeof *l)) != NULL)
-    {
-      l->msg = idl_map_msg ();
-      if (l->msg)
-	{
-	  l->srv = srv;
-	  l->call.server = srv;
-	  l->call.pid = getpid ();
-	  l->call.uid = geteuid ();
-	  l->call.gid = getegid ();
-	  l->req_payload = (uint8_t *) l->msg + IDL_MSG_REQ_PAYLOAD;
-	  b->tstate = l;
-	  b->mr = l->msg;
-	  b->payload = l->req_payload;
-	  b->sock = -1;
-	  idl_set_flags (b, IDL_BF_TABLE);
-	  /* Direct calls need the very same operations on both sides.  */
-	  if (srv->direct && iface->signature == srv->iface.signature)
-	    {
-	      b->direct = (const void *const *) srv->direct;
-	      b->direct_call = &l->call;
-	    }
-	  return IDL_OK;
-	}
-      free (l);
-    }
-  idl_server_unref (srv);
+  else if ((err = local_identity (srv, b->require)) == IDL_OK)
+    err = local_bind (b, srv, iface);
+  if (err != IDL_OK)
+    idl_server_unref (srv);
   return err;
 }
 
@@ -343,6 +374,7 @@ local_close (idl_binding_t *b)
 const struct idl_transport idl_colocated_transport = {
   .name = "co-located",
   .connect = local_connect,
+  .server_identity = 1,
   .request_payload = local_request_payload,
   .call = local_call,
   .send = local_call,

@@ -93,10 +93,13 @@ enum idl_error_code
 			   descriptor argument that is not open */
   IDL_E_BOUNDS = 9,	/* a string or buffer argument is longer than
 			   its declared bound: nothing was sent */
-  IDL_E_UNSUPPORTED = 10	/* the operation cannot cross this binding's
+  IDL_E_UNSUPPORTED = 10,	/* the operation cannot cross this binding's
 				   transport (an ONC RPC call of an operation
 				   whose types XDR cannot express): nothing
 				   was sent */
+  IDL_E_SERVER_ID = 11	/* the server is not the user or group the
+			   client requires (idl_connect_ex): nothing was
+			   sent */
 };
 
 /* Client API.  */
@@ -118,6 +121,38 @@ enum idl_error_code
    binding then crosses the socket, even to this process.  */
 idl_binding_t *idl_connect (const char *name, const idl_interface_t *iface,
 			    int *err);
+
+/* What a client requires of the server it connects to, for
+   idl_connect_ex.  Zero it, then set what you need: FLAGS says which
+   of the other fields count.
+
+   IDL_CONNECT_SERVER_UID, IDL_CONNECT_SERVER_GID: the server must be
+   user SERVER_UID, group SERVER_GID.  Checked from the kernel's word on
+   the socket's other end (SO_PEERCRED: the effective ids the server had
+   when it created its socket, idl_server_create) right after the
+   socket connects, before the client sends anything, not even its
+   hello; a server that is someone else, a squatter that took the name
+   first, say, gets nothing, and idl_connect_ex fails with
+   IDL_E_SERVER_ID.  Every connection the binding makes later (one per
+   thread that calls through it) is checked the same way.  A co-located
+   binding's server is this process: it must have had those effective
+   ids when it created the server.  A transport that cannot tell who
+   the server is (ONC RPC, between machines) fails with
+   IDL_E_SERVER_ID whenever either is asked for.  */
+typedef struct idl_connect_opts
+{
+  unsigned flags;		/* IDL_CONNECT_* */
+  uid_t server_uid;
+  gid_t server_gid;
+} idl_connect_opts_t;
+
+#define IDL_CONNECT_SERVER_UID 1u
+#define IDL_CONNECT_SERVER_GID 2u
+
+/* idl_connect, with the requirements OPTS (NULL: none, as
+   idl_connect).  IDL_E_INVAL for a flag this library does not know.  */
+idl_binding_t *idl_connect_ex (const char *name, const idl_interface_t *iface,
+			       const idl_connect_opts_t *opts, int *err);
 
 /* Close a binding, with the connections its threads made; no thread
    may be calling through it, and calls on it afterwards are undefined.

@@ -77,6 +77,10 @@ struct idl_binding
      thread pointer.  FLAGS and OWNER change only through the helpers
      below, which keep it so.  */
   uintptr_t gate;
+  /* While the transport's connect runs: what the client requires of
+     the server (idl_connect_ex), or NULL (transport.h, connect).  Last:
+     off the call path.  */
+  const idl_connect_opts_t *require;
 };
 
 /* Set B's flags, or its owner, and its gate with them.  */
@@ -206,9 +210,12 @@ void idl_msg_request (uint64_t *msg, uint64_t tag, const uint64_t *words,
   __attribute__ ((__visibility__ ("hidden")));
 
 /* Channels (channel.c).  Set up B's list of channels, a binding to
-   NAME for IFACE just connected: IDL_OK or IDL_E_NOMEM.  */
+   NAME for IFACE just connected with requirements OPTS (NULL: none),
+   which every later channel's connection meets too: IDL_OK or
+   IDL_E_NOMEM.  */
 int idl_channels_init (idl_binding_t *b, const char *name,
-		       const idl_interface_t *iface)
+		       const idl_interface_t *iface,
+		       const idl_connect_opts_t *opts)
   __attribute__ ((__visibility__ ("hidden")));
 /* Close B's channels and B's own connection (idl_close frees B).  */
 void idl_channels_close (idl_binding_t *b)

@@ -19,12 +19,13 @@
      page-server.c   the server side (page-server.h: its request path's
                      operations, inline)
 
-   connect: connect the socket to the name, say hello, receive the
+   connect: connect the socket to the name, check the server is the
+   user the client requires (if it does), say hello, receive the
    welcome and the page's memfd, check the memfd is sealed against
    shrinking (so the page cannot vanish under us: SIGBUS), map it.
    Off the call path: libc freely.  */
 
-#define _GNU_SOURCE 1		/* F_GET_SEALS, F_SEAL_SHRINK */
+#define _GNU_SOURCE 1		/* F_GET_SEALS, F_SEAL_SHRINK, struct ucred */
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -66,6 +67,32 @@ map_page (int fd, int *err)
   return p;
 }
 
+/* Is the server at the other end of connected socket SOCK the one
+   REQUIRE asks for (NULL: any)?  The kernel says who created the
+   listening socket (SO_PEERCRED, copied to our socket at connect, so
+   it is known before the server has even accepted us); nothing has
+   been sent yet, so a server that is someone else learns nothing of
+   us, not even our interface.  IDL_OK or IDL_E_SERVER_ID.  */
+static int
+check_server (int sock, const idl_connect_opts_t *require)
+{
+  struct ucred cred;
+  socklen_t len = sizeof cred;
+
+  if (!require)
+    return IDL_OK;
+  if (getsockopt (sock, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0
+      || len != sizeof cred)
+    return IDL_E_SERVER_ID;
+  if ((require->flags & IDL_CONNECT_SERVER_UID)
+      && cred.uid != require->server_uid)
+    return IDL_E_SERVER_ID;
+  if ((require->flags & IDL_CONNECT_SERVER_GID)
+      && cred.gid != require->server_gid)
+    return IDL_E_SERVER_ID;
+  return IDL_OK;
+}
+
 static int
 page_connect (idl_binding_t *b, const char *name,
 	      const idl_interface_t *iface)
@@ -82,7 +109,7 @@ page_connect (idl_binding_t *b, const char *name,
   set_timeouts (sock, IDL_HANDSHAKE_TIMEOUT_MS);
   if (connect (sock, (struct sockaddr *) &sa, salen) != 0)
     err = IDL_E_CONNECT;
-  else
+  else if ((err = check_server (sock, b->require)) == IDL_OK)
     err = idl_handshake_connect (sock, iface, &fd);
   if (err == IDL_OK)
     b->page = map_page (fd, &err);
@@ -114,6 +141,7 @@ page_close (idl_binding_t *b)
 const struct idl_transport idl_page_transport = {
   .name = "page",
   .connect = page_connect,
+  .server_identity = 1,
   .request_payload = idl_request_payload,
   .call = idl_call_x,
   .send = idl_send_x,

@@ -125,6 +125,11 @@ struct idl_server
      while the server has workers and is not stopped, else NULL
      (atomic).  */
   const void **direct;
+  /* The effective ids the process had at idl_server_create, when its
+     socket was made: what SO_PEERCRED tells a remote client, and what
+     a co-located client's requirement is checked against.  */
+  uid_t uid;
+  gid_t gid;
 };
 
 /* Steps of a request that every path shares (server.c, colocate.c).  */

@@ -32,32 +32,44 @@ by_form (const char *name)
   return &idl_page_transport;
 }
 
+/* Connect B to NAME with T, which must check REQUIRE if there is one:
+   a transport that cannot tell who the server is must not be trusted
+   to be the one asked for (transport.h, connect).  */
+static int
+connect_with (const struct idl_transport *t, idl_binding_t *b,
+	      const char *name, const idl_interface_t *iface,
+	      const idl_connect_opts_t *require)
+{
+  if (require && !t->server_identity)
+    return IDL_E_SERVER_ID;
+  b->require = require;
+  int err = t->connect (b, name, iface);
+  b->require = NULL;
+  if (err == IDL_OK)
+    b->transport = t;
+  return err;
+}
+
 int
 idl_transport_connect (idl_binding_t *b, const char *name,
-		       const idl_interface_t *iface)
+		       const idl_interface_t *iface,
+		       const idl_connect_opts_t *require)
 {
   /* A server of this process answers without a socket, unless the
      user wants the process boundary's behaviour (idlrt.h).  */
   const char *colocate = getenv ("IDL_COLOCATE");
   if (!colocate || strcmp (colocate, "0") != 0)
     {
-      int err = idl_colocated_transport.connect (b, name, iface);
+      int err = connect_with (&idl_colocated_transport, b, name, iface,
+			      require);
       if (err != IDL_DECLINED)
-	{
-	  if (err == IDL_OK)
-	    b->transport = &idl_colocated_transport;
-	  return err;
-	}
+	return err;
     }
   const struct idl_transport *t = by_form (name);
   if (!t || !t->connect)
     return IDL_E_INVAL;
-  int err = t->connect (b, name, iface);
-  if (err == IDL_DECLINED)
-    return IDL_E_CONNECT;
-  if (err == IDL_OK)
-    b->transport = t;
-  return err;
+  int err = connect_with (t, b, name, iface, require);
+  return err == IDL_DECLINED ? IDL_E_CONNECT : err;
 }
 
 const struct idl_transport *

@@ -210,9 +210,20 @@ struct idl_transport
      (where a reply's words and payload will be: the stubs read them
      there), and IDL_BF_TABLE in b->flags unless its calls are call.c's
      inline page path.  IDL_OK, an IDL_E_* code (nothing held then), or
-     IDL_DECLINED when NAME is not for this transport.  */
+     IDL_DECLINED when NAME is not for this transport.
+
+     B->require, when not NULL, is what the client requires of the
+     server's identity (idlrt.h, idl_connect_opts_t): a transport that
+     sets server_identity below checks it from what the kernel says of
+     the server before it sends anything, and fails with
+     IDL_E_SERVER_ID if the server is someone else; for any other
+     transport idl_transport_connect fails with IDL_E_SERVER_ID instead
+     of calling connect.  */
   int (*connect) (idl_binding_t *b, const char *name,
 		  const idl_interface_t *iface);
+
+  /* Nonzero if connect checks b->require (above).  */
+  int server_identity;
 
   /* idl_request_payload: where the next request's payload goes (at
      most IDL_PAYLOAD_MAX bytes), or NULL with the error recorded (a
@@ -277,9 +288,11 @@ extern const struct idl_transport idl_colocated_transport
 
 /* Selection (transport.c).  Connect B to NAME with the first transport
    that takes it (co-location first, unless IDL_COLOCATE=0; then by the
-   name's form).  IDL_OK or an IDL_E_* code.  */
+   name's form), to a server that meets REQUIRE (NULL: any; see
+   connect).  IDL_OK or an IDL_E_* code.  */
 int idl_transport_connect (idl_binding_t *b, const char *name,
-			   const idl_interface_t *iface)
+			   const idl_interface_t *iface,
+			   const idl_connect_opts_t *require)
   __attribute__ ((__visibility__ ("hidden")));
 
 /* The transport that serves NAME, by its form, or NULL if none can.  */
