@@ -133,6 +133,8 @@ idl_strerror (int code)
       return "the operation cannot cross this transport";
     case IDL_E_SERVER_ID:
       return "the server is not the user or group required";
+    case IDL_E_REFUSED:
+      return "the server does not admit this client";
     default:
       return "unknown idlrt error";
     }

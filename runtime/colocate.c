@@ -97,6 +97,7 @@ idl_server_unref (idl_server_t *srv)
     return;
   pthread_mutex_destroy (&srv->conns_lock);
   pthread_cond_destroy (&srv->conns_done);
+  idl_admit_fini (srv);
   free (srv->direct);
   free (srv->name);
   free (srv);
@@ -295,9 +296,34 @@ local_identity (const idl_server_t *srv, const idl_connect_opts_t *require)
   return IDL_OK;
 }
 
-/* Make B a co-located binding to SRV, a server of this process, for
-   IFACE.  IDL_OK (B holds our reference to SRV then), IDL_E_IFACE or
-   IDL_E_NOMEM.  */
+/* SRV's access control for this process, as a client: its pid, its
+   effective ids and its supplementary groups now (what the kernel
+   would record if it connected through the socket).  IDL_OK or
+   IDL_E_REFUSED.  */
+static int
+local_admit (idl_server_t *srv)
+{
+  gid_t small[32], *groups = small;
+  idl_peer_t peer = { getpid (), geteuid (), getegid (), 0, NULL };
+  int n = getgroups (32, small);
+
+  if (n < 0 && (n = getgroups (0, NULL)) > 0
+      && (groups = malloc (n * sizeof *groups)) != NULL)
+    n = getgroups (n, groups);
+  if (n > 0 && groups)
+    {
+      peer.ngroups = (unsigned) n;
+      peer.groups = groups;
+    }
+  int code = idl_admit (srv, &peer);
+  if (groups != small)
+    free (groups);
+  return code;
+}
+
+/* Make B a co-located binding to SRV, a server of this process that
+   admits it, for IFACE.  IDL_OK (B holds our reference to SRV then),
+   IDL_E_IFACE or IDL_E_NOMEM.  */
 static int
 local_bind (idl_binding_t *b, idl_server_t *srv, const idl_interface_t *iface)
 {
@@ -337,7 +363,8 @@ local_bind (idl_binding_t *b, idl_server_t *srv, const idl_interface_t *iface)
 
 /* If a server called NAME was created in this process and accepts
    IFACE, make B a co-located binding to it.  IDL_E_SERVER_ID if it is
-   not the server the client requires, IDL_E_IFACE if it refuses IFACE,
+   not the server the client requires, IDL_E_REFUSED if its access
+   control refuses this process, IDL_E_IFACE if it refuses IFACE,
    IDL_E_CONNECT if it has stopped, IDL_E_NOMEM, or IDL_DECLINED if
    there is no such server here (then the name is another
    transport's).  */
@@ -352,7 +379,8 @@ local_connect (idl_binding_t *b, const char *name,
     return IDL_DECLINED;
   if (__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
     err = IDL_E_CONNECT;
-  else if ((err = local_identity (srv, b->require)) == IDL_OK)
+  else if ((err = local_identity (srv, b->require)) == IDL_OK
+	   && (err = local_admit (srv)) == IDL_OK)
     err = local_bind (b, srv, iface);
   if (err != IDL_OK)
     idl_server_unref (srv);

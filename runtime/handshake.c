@@ -54,6 +54,8 @@ send_hello (int sock, const idl_interface_t *iface)
   do
     n = sendmsg (sock, &hmsg, MSG_NOSIGNAL);
   while (n < 0 && errno == EINTR);
+  if (n >= 0 && n != (ssize_t) want)
+    errno = EMSGSIZE;
   return n == (ssize_t) want ? 0 : -1;
 }
 
@@ -78,9 +80,19 @@ receive_welcome (int sock, int *fd)
   msg.msg_iovlen = 1;
   msg.msg_control = ctl.buf;
   msg.msg_controllen = sizeof ctl.buf;
-  do
-    n = recvmsg (sock, &msg, MSG_CMSG_CLOEXEC);
-  while (n < 0 && errno == EINTR);
+  /* A server that turns us away at once (a refused client:
+     page-server.c, idl_page_refuse) sends its welcome and
+     closes without reading our hello.  If the hello had reached it, the
+     kernel reports that close as ECONNRESET, once, ahead of the
+     welcome still queued for us: read again.  */
+  for (int tries = 0; tries < 2; tries++)
+    {
+      do
+	n = recvmsg (sock, &msg, MSG_CMSG_CLOEXEC);
+      while (n < 0 && errno == EINTR);
+      if (!(n < 0 && errno == ECONNRESET))
+	break;
+    }
 
   for (struct cmsghdr *c = n >= 0 ? CMSG_FIRSTHDR (&msg) : NULL; c;
        c = CMSG_NXTHDR (&msg, c))
@@ -94,6 +106,7 @@ receive_welcome (int sock, int *fd)
     return IDL_E_CONNECT;
   if (w.status != IDL_OK)
     return w.status == IDL_E_IFACE || w.status == IDL_E_NOMEM
+	   || w.status == IDL_E_REFUSED
 	   ? (int) w.status : IDL_E_CONNECT;
   return *fd >= 0 ? IDL_OK : IDL_E_CONNECT;
 }
@@ -102,9 +115,15 @@ int
 idl_handshake_connect (int sock, const idl_interface_t *iface, int *fd)
 {
   *fd = -1;
-  if (send_hello (sock, iface) != 0)
+  /* A hello that cannot be sent because the server has closed the
+     connection may still have a welcome waiting that says why (a
+     refusal: receive_welcome); anything else is IDL_E_CONNECT.  */
+  int sent = send_hello (sock, iface);
+  if (sent != 0 && errno != EPIPE && errno != ECONNRESET)
     return IDL_E_CONNECT;
   int err = receive_welcome (sock, fd);
+  if (sent != 0 && err == IDL_OK)
+    err = IDL_E_CONNECT;
   if (err != IDL_OK && *fd >= 0)
     {
       close (*fd);
@@ -230,9 +249,12 @@ idl_welcome_send (int sock, int status, int fd)
       memcpy (CMSG_DATA (cm), &fd, sizeof (int));
     }
   /* MSG_NOSIGNAL: a client that hung up must not kill us with SIGPIPE.
-     SO_SNDTIMEO (set at accept) bounds the wait.  */
+     MSG_DONTWAIT: the welcome is the first message the server sends on
+     the connection, so the client's queue is empty and it cannot
+     block; and an acceptor that refuses clients (idl_page_refuse) must
+     never wait for one.  */
   do
-    n = sendmsg (sock, &msg, MSG_NOSIGNAL);
+    n = sendmsg (sock, &msg, MSG_NOSIGNAL | MSG_DONTWAIT);
   while (n < 0 && errno == EINTR);
   return n == (ssize_t) sizeof w ? 0 : -1;
 }

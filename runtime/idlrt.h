@@ -97,9 +97,11 @@ enum idl_error_code
 				   transport (an ONC RPC call of an operation
 				   whose types XDR cannot express): nothing
 				   was sent */
-  IDL_E_SERVER_ID = 11	/* the server is not the user or group the
+  IDL_E_SERVER_ID = 11,	/* the server is not the user or group the
 			   client requires (idl_connect_ex): nothing was
 			   sent */
+  IDL_E_REFUSED = 12	/* the server does not admit this client (its
+			   access control: idl_server_allow_uid, ...) */
 };
 
 /* Client API.  */
@@ -221,6 +223,48 @@ idl_server_t *idl_server_create (const char *name,
 
    Returns 0, or -1 if N is over 1024 or the server has run.  */
 int idl_server_set_workers (idl_server_t *srv, unsigned n);
+
+/* Who may connect.  A server admits a client when the connection
+   arrives, before it reads the client's hello, makes a page or runs
+   any implementation: a refused client's idl_connect fails with
+   IDL_E_REFUSED, and the server goes on serving the others.  It
+   prints nothing, here or anywhere.
+
+   With no uid and no gid allowed (the default) every user may connect;
+   once either is, a client is admitted when its effective uid is an
+   allowed one, or its effective gid or one of its supplementary groups
+   (as the kernel recorded them at connect: SO_PEERCRED, SO_PEERGROUPS)
+   is an allowed one.  Then the admit function, if any, has the last
+   word.  Up to IDL_ALLOW_MAX uids and as many gids; each returns 0, or
+   -1 when the list is full.  May be called at any time; a change
+   applies to connections that arrive afterwards.  */
+#define IDL_ALLOW_MAX 64
+int idl_server_allow_uid (idl_server_t *srv, uid_t uid);
+int idl_server_allow_gid (idl_server_t *srv, gid_t gid);
+
+/* A client, as the kernel described it when it connected: what an
+   admit function sees.  NGROUPS supplementary groups at GROUPS (0 where
+   the transport cannot say).  Ids the kernel could not give are -1, as
+   for idl_call_peer_uid.  */
+typedef struct idl_peer
+{
+  pid_t pid;
+  uid_t uid;
+  gid_t gid;
+  unsigned ngroups;
+  const gid_t *groups;
+} idl_peer_t;
+
+/* An admit function: nonzero admits PEER to the server of IFACE, zero
+   refuses it.  It runs in the thread that accepts connections (or, for
+   a co-located binding, the one connecting), before the connection
+   has a thread or any memory of its own: keep it short, and do not call
+   the server's functions from it.  ARG is idl_server_set_admit's.  */
+typedef int (*idl_admit_fn) (const idl_peer_t *peer,
+			     const idl_interface_t *iface, void *arg);
+
+/* Give SRV the admit function ADMIT (NULL: none) with ARG.  Returns 0.  */
+int idl_server_set_admit (idl_server_t *srv, idl_admit_fn admit, void *arg);
 
 /* Serve until idl_server_stop, in the mode idl_server_set_workers
    chose.  Returns 0, or -1 if the server could not run (or has run

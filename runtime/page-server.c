@@ -8,7 +8,10 @@
 
    - listen binds a SOCK_SEQPACKET Unix socket to the name ("/path" or
      "@abstract") and listens; accept takes a connection and the
-     kernel's word on who is at the other end (SO_PEERCRED);
+     kernel's word on who is at the other end (SO_PEERCRED, and
+     SO_PEERGROUPS when admission needs them); refuse tells a client
+     the server turned away why, with the welcome, without waiting for
+     its hello;
    - open is the server's half of the handshake (handshake.c): the
      client's hello in, and if the interfaces match, a new page (a
      memfd sealed against shrinking, so that a client cannot make the
@@ -116,6 +119,40 @@ idl_page_listen (idl_server_t *srv, const char *name)
   return err;
 }
 
+#ifndef SO_PEERGROUPS
+# define SO_PEERGROUPS 59	/* Linux 4.13; asm-generic/socket.h */
+#endif
+
+/* The supplementary groups of SOCK's peer, as the kernel recorded them
+   when it connected, into C (c->groups, c->ngroups), for admission
+   (server-admit.c).  Left NULL if the kernel cannot say: then only the
+   peer's effective gid counts.  */
+static void
+peer_groups (int sock, struct idl_conn *c)
+{
+  socklen_t room = 32 * sizeof (gid_t);
+
+  /* Twice at most: a too small buffer is ERANGE, with the size that
+     would do.  */
+  for (int tries = 0; tries < 2; tries++)
+    {
+      gid_t *g = malloc (room);
+      socklen_t len = room;
+      if (!g)
+	return;
+      if (getsockopt (sock, SOL_SOCKET, SO_PEERGROUPS, g, &len) == 0)
+	{
+	  c->groups = g;
+	  c->ngroups = len / sizeof (gid_t);
+	  return;
+	}
+      free (g);
+      if (errno != ERANGE || len <= room)
+	return;
+      room = len;
+    }
+}
+
 int
 idl_page_accept (idl_server_t *srv, struct idl_conn *c)
 {
@@ -134,6 +171,8 @@ idl_page_accept (idl_server_t *srv, struct idl_conn *c)
       c->call.uid = cred.uid;
       c->call.gid = cred.gid;
     }
+  if (idl_server_wants_groups (srv))
+    peer_groups (sock, c);
   setsockopt (sock, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
   return 0;
 }
@@ -316,6 +355,18 @@ idl_page_wake (struct idl_conn *c)
   struct idl_page *pg = __atomic_load_n (&c->page, __ATOMIC_ACQUIRE);
   if (pg)
     idl_futex_wake (&pg->state, 0x7fffffff);
+}
+
+/* Turn C away (server.c, idl_conn_accept) before its hello: the
+   welcome goes out at once with the refusal's code, and the client,
+   which reads a welcome after its hello, finds it there even if we
+   closed first (handshake.c, receive_welcome).  Not waiting for the
+   hello is what makes turning a client away cost no thread and no
+   wait, however many come.  */
+void
+idl_page_refuse (struct idl_conn *c, int code)
+{
+  idl_welcome_send (c->fd, code, -1);
 }
 
 void

@@ -50,6 +50,8 @@ void idl_page_wake (struct idl_conn *c)
   __attribute__ ((__visibility__ ("hidden")));
 void idl_page_close (struct idl_conn *c)
   __attribute__ ((__visibility__ ("hidden")));
+void idl_page_refuse (struct idl_conn *c, int code)
+  __attribute__ ((__visibility__ ("hidden")));
 /* idl_page_reply's general case: descriptors go one way or the
    other.  */
 void idl_page_reply_fds (struct idl_conn *c, const struct idl_request *rq,
@@ -199,7 +201,8 @@ static const struct idl_conn_ops idl_page_conn_ops = {
   .reply = idl_page_reply,
   .serve = idl_serve_page,
   .wake = idl_page_wake,
-  .close = idl_page_close
+  .close = idl_page_close,
+  .refuse = idl_page_refuse
 };
 
 #endif /* IDL_PAGE_SERVER_H */

@@ -9,6 +9,8 @@
      server-run.c      a server's life: create, run, stop, destroy
      server-threads.c  run mode 1: a thread per connection
      server-workers.c  run mode 2: N worker threads, epoll
+     server-admit.c    who may connect: a new connection's
+                       admission
      server.c          a connection's life and each of its requests:
                        receive, check, copy once, dispatch, reply
      colocate.c        this process's servers by name; co-located calls
@@ -65,6 +67,11 @@ struct idl_conn
   struct idl_page *page;
   uint32_t last_seq;
   int64_t pending_since;
+  /* From accept to admission only (server-admit.c): the peer's
+     supplementary groups, when the server asks for them
+     (idl_server_wants_groups); malloc'd, or NULL.  */
+  gid_t *groups;
+  unsigned ngroups;
   /* Any other transport's state.  */
   void *tstate;
   /* Worker mode only (server-workers.c).  */
@@ -125,6 +132,16 @@ struct idl_server
      while the server has workers and is not stopped, else NULL
      (atomic).  */
   const void **direct;
+  /* Who may connect (server-admit.c), under admit_lock: the allowed
+     uids and gids, the admit function; NALLOW_GID and ADMIT are also
+     read without the lock, atomically, by accept (whether to ask for
+     the peer's groups).  */
+  pthread_mutex_t admit_lock;
+  uid_t allow_uid[IDL_ALLOW_MAX];
+  gid_t allow_gid[IDL_ALLOW_MAX];
+  unsigned nallow_uid, nallow_gid;
+  idl_admit_fn admit;
+  void *admit_arg;
   /* The effective ids the process had at idl_server_create, when its
      socket was made: what SO_PEERCRED tells a remote client, and what
      a co-located client's requirement is checked against.  */
@@ -268,9 +285,10 @@ idl_msg_fill (uint64_t *msg, uint64_t tag, const uint64_t *words,
 
 /* server.c: connections and requests.  */
 
-/* A new connection of SRV from its transport's accept, registered in
-   SRV's list; NULL with errno as accept's (ENOMEM: no memory for it,
-   the connection waits).  */
+/* A new connection of SRV from its transport's accept, admitted
+   (server-admit.c) and registered in SRV's list; NULL with errno as
+   accept's (ENOMEM: no memory for it, the connection waits), or
+   ECONNABORTED when it was turned away (then try the next).  */
 struct idl_conn *idl_conn_accept (idl_server_t *srv)
   __attribute__ ((__visibility__ ("hidden")));
 
@@ -288,6 +306,24 @@ void idl_conn_end (struct idl_conn *c)
 void idl_serve_request (struct idl_conn *c)
   __attribute__ ((__visibility__ ("hidden")));
 void idl_serve_page (struct idl_conn *c)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* server-admit.c: who may connect, and how many.  */
+
+/* Set SRV's admission state to its defaults (idl_server_create).  */
+void idl_admit_init (idl_server_t *srv)
+  __attribute__ ((__visibility__ ("hidden")));
+void idl_admit_fini (idl_server_t *srv)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* Whether accept should ask the kernel for a peer's supplementary
+   groups: SRV allows gids or has an admit function.  */
+int idl_server_wants_groups (idl_server_t *srv)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* SRV's access control for PEER: IDL_OK or IDL_E_REFUSED.  Runs the
+   admit function, so not under any of SRV's locks.  */
+int idl_admit (idl_server_t *srv, const idl_peer_t *peer)
   __attribute__ ((__visibility__ ("hidden")));
 
 /* colocate.c: this process's servers.  */

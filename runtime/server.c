@@ -213,6 +213,19 @@ idl_serve_request (struct idl_conn *c)
 
 /* A connection's life.  */
 
+/* Turn C away with CODE (server-admit.c): its transport tells the
+   client why, then the connection ends before it began.  */
+static void
+turn_away (struct idl_conn *c, int code)
+{
+  const struct idl_conn_ops *t = c->srv->transport->conn;
+
+  if (t->refuse)
+    t->refuse (c, code);
+  t->close (c);
+  free (c);
+}
+
 struct idl_conn *
 idl_conn_accept (idl_server_t *srv)
 {
@@ -233,18 +246,38 @@ idl_conn_accept (idl_server_t *srv)
   if (srv->transport->accept (srv, c) != 0)
     {
       int e = errno;
+      free (c->groups);
       free (c);
       errno = e;
       return NULL;
     }
 
+  /* Admission, before the connection costs anything more
+     (server-admit.c).  */
+  idl_peer_t peer = { c->call.pid, c->call.uid, c->call.gid, c->ngroups,
+		      c->groups };
+  int code = idl_admit (srv, &peer);
+  free (c->groups);
+  c->groups = NULL;
+  c->ngroups = 0;
+
   pthread_mutex_lock (&srv->conns_lock);
-  c->next = srv->conns;
-  if (c->next)
-    c->next->prev = c;
-  srv->conns = c;
-  srv->nconns++;
+  if (code == IDL_OK)
+    {
+      c->next = srv->conns;
+      if (c->next)
+	c->next->prev = c;
+      srv->conns = c;
+      srv->nconns++;
+    }
   pthread_mutex_unlock (&srv->conns_lock);
+  if (code != IDL_OK)
+    {
+      turn_away (c, code);
+      /* The acceptors' word for "none taken, try the next".  */
+      errno = ECONNABORTED;
+      return NULL;
+    }
   return c;
 }
 

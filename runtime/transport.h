@@ -192,6 +192,13 @@ struct idl_conn_ops
   /* Release what accept and open gave C, its descriptor included
      (closing it is what tells the peer).  */
   void (*close) (struct idl_conn *c);
+
+  /* Turn accepted connection C away with CODE (IDL_E_REFUSED: access
+     control) before it is opened: tell the peer
+     why, if the transport can, without blocking, so that its connect
+     fails with CODE and not a bare hang-up.  The acceptor calls it
+     and then close.  NULL: close alone tells the peer.  */
+  void (*refuse) (struct idl_conn *c, int code);
 };
 
 /* A transport.  A binding holds it in b->transport and its own state
@@ -218,7 +225,8 @@ struct idl_transport
      the server before it sends anything, and fails with
      IDL_E_SERVER_ID if the server is someone else; for any other
      transport idl_transport_connect fails with IDL_E_SERVER_ID instead
-     of calling connect.  */
+     of calling connect.  A server that turns the client away at once
+     (idl_conn_ops.refuse) is IDL_E_REFUSED here.  */
   int (*connect) (idl_binding_t *b, const char *name,
 		  const idl_interface_t *iface);
 
@@ -261,7 +269,9 @@ struct idl_transport
 
   /* Take one waiting connection into C (zeroed but for c->srv and a
      call context with unknown credentials): its descriptor c->fd and
-     its peer's credentials.  Never blocks.  0, or -1 with errno:
+     its peer's credentials, and if idl_server_wants_groups (srv), its
+     supplementary groups (c->groups, malloc'd, and c->ngroups), which
+     admission reads (server-admit.c).  Never blocks.  0, or -1 with errno:
      EAGAIN when none waits, EINTR or ECONNABORTED to try again, any
      other when the connection must wait (EMFILE).  */
   int (*accept) (idl_server_t *srv, struct idl_conn *c);
