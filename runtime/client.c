@@ -135,6 +135,8 @@ idl_strerror (int code)
       return "the server is not the user or group required";
     case IDL_E_REFUSED:
       return "the server does not admit this client";
+    case IDL_E_BUSY:
+      return "the server is at its limit of connections";
     default:
       return "unknown idlrt error";
     }

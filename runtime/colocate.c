@@ -367,7 +367,7 @@ local_bind (idl_binding_t *b, idl_server_t *srv, const idl_interface_t *iface)
    control refuses this process, IDL_E_IFACE if it refuses IFACE,
    IDL_E_CONNECT if it has stopped, IDL_E_NOMEM, or IDL_DECLINED if
    there is no such server here (then the name is another
-   transport's).  */
+   transport's).  Its limits do not apply (server-admit.c).  */
 static int
 local_connect (idl_binding_t *b, const char *name,
 	       const idl_interface_t *iface)

@@ -80,8 +80,8 @@ receive_welcome (int sock, int *fd)
   msg.msg_iovlen = 1;
   msg.msg_control = ctl.buf;
   msg.msg_controllen = sizeof ctl.buf;
-  /* A server that turns us away at once (a refused client:
-     page-server.c, idl_page_refuse) sends its welcome and
+  /* A server that turns us away at once (a refused or over-limit
+     client: page-server.c, idl_page_refuse) sends its welcome and
      closes without reading our hello.  If the hello had reached it, the
      kernel reports that close as ECONNRESET, once, ahead of the
      welcome still queued for us: read again.  */
@@ -106,7 +106,7 @@ receive_welcome (int sock, int *fd)
     return IDL_E_CONNECT;
   if (w.status != IDL_OK)
     return w.status == IDL_E_IFACE || w.status == IDL_E_NOMEM
-	   || w.status == IDL_E_REFUSED
+	   || w.status == IDL_E_REFUSED || w.status == IDL_E_BUSY
 	   ? (int) w.status : IDL_E_CONNECT;
   return *fd >= 0 ? IDL_OK : IDL_E_CONNECT;
 }

@@ -100,8 +100,11 @@ enum idl_error_code
   IDL_E_SERVER_ID = 11,	/* the server is not the user or group the
 			   client requires (idl_connect_ex): nothing was
 			   sent */
-  IDL_E_REFUSED = 12	/* the server does not admit this client (its
+  IDL_E_REFUSED = 12,	/* the server does not admit this client (its
 			   access control: idl_server_allow_uid, ...) */
+  IDL_E_BUSY = 13	/* the server is at its limit of connections, in
+			   all or for this client's user
+			   (idl_server_set_limits) */
 };
 
 /* Client API.  */
@@ -265,6 +268,22 @@ typedef int (*idl_admit_fn) (const idl_peer_t *peer,
 
 /* Give SRV the admit function ADMIT (NULL: none) with ARG.  Returns 0.  */
 int idl_server_set_admit (idl_server_t *srv, idl_admit_fn admit, void *arg);
+
+/* How many connections SRV holds at most: MAX_CONNS in all and
+   MAX_PER_UID of any one user (0: no limit), counted from the moment a
+   connection is accepted, handshake included, to the moment the server
+   sees its client go.  A client over either limit is turned away at
+   once: its idl_connect fails with IDL_E_BUSY.  A binding shared by
+   threads makes a connection per calling thread, so MAX_PER_UID bounds
+   a user's processes and threads together.  The defaults below, and
+   never more than the process's descriptor limit (RLIMIT_NOFILE) less
+   IDL_FD_RESERVE, kept for the server's own use: a connection holds a
+   descriptor.  Co-located bindings do not count.  Returns 0.  */
+#define IDL_DEFAULT_MAX_CONNS 1024
+#define IDL_DEFAULT_MAX_PER_UID 256
+#define IDL_FD_RESERVE 64
+int idl_server_set_limits (idl_server_t *srv, unsigned max_conns,
+			   unsigned max_per_uid);
 
 /* Serve until idl_server_stop, in the mode idl_server_set_workers
    chose.  Returns 0, or -1 if the server could not run (or has run

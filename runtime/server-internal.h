@@ -9,8 +9,8 @@
      server-run.c      a server's life: create, run, stop, destroy
      server-threads.c  run mode 1: a thread per connection
      server-workers.c  run mode 2: N worker threads, epoll
-     server-admit.c    who may connect: a new connection's
-                       admission
+     server-admit.c    who may connect, and how many: a new
+                       connection's admission
      server.c          a connection's life and each of its requests:
                        receive, check, copy once, dispatch, reply
      colocate.c        this process's servers by name; co-located calls
@@ -142,6 +142,9 @@ struct idl_server
   unsigned nallow_uid, nallow_gid;
   idl_admit_fn admit;
   void *admit_arg;
+  /* How many connections (idl_server_set_limits; 0: no limit), under
+     conns_lock.  */
+  unsigned max_conns, max_per_uid;
   /* The effective ids the process had at idl_server_create, when its
      socket was made: what SO_PEERCRED tells a remote client, and what
      a co-located client's requirement is checked against.  */
@@ -324,6 +327,11 @@ int idl_server_wants_groups (idl_server_t *srv)
 /* SRV's access control for PEER: IDL_OK or IDL_E_REFUSED.  Runs the
    admit function, so not under any of SRV's locks.  */
 int idl_admit (idl_server_t *srv, const idl_peer_t *peer)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* SRV's limits, under conns_lock: may one more connection of user UID
+   be listed?  */
+int idl_within_limits (idl_server_t *srv, uid_t uid)
   __attribute__ ((__visibility__ ("hidden")));
 
 /* colocate.c: this process's servers.  */

@@ -252,8 +252,8 @@ idl_conn_accept (idl_server_t *srv)
       return NULL;
     }
 
-  /* Admission, before the connection costs anything more
-     (server-admit.c).  */
+  /* Admission, before the connection costs anything more: who may
+     connect, then how many (server-admit.c).  */
   idl_peer_t peer = { c->call.pid, c->call.uid, c->call.gid, c->ngroups,
 		      c->groups };
   int code = idl_admit (srv, &peer);
@@ -262,6 +262,8 @@ idl_conn_accept (idl_server_t *srv)
   c->ngroups = 0;
 
   pthread_mutex_lock (&srv->conns_lock);
+  if (code == IDL_OK && !idl_within_limits (srv, c->call.uid))
+    code = IDL_E_BUSY;
   if (code == IDL_OK)
     {
       c->next = srv->conns;

@@ -194,7 +194,7 @@ struct idl_conn_ops
   void (*close) (struct idl_conn *c);
 
   /* Turn accepted connection C away with CODE (IDL_E_REFUSED: access
-     control) before it is opened: tell the peer
+     control; IDL_E_BUSY: a limit) before it is opened: tell the peer
      why, if the transport can, without blocking, so that its connect
      fails with CODE and not a bare hang-up.  The acceptor calls it
      and then close.  NULL: close alone tells the peer.  */
@@ -226,7 +226,7 @@ struct idl_transport
      IDL_E_SERVER_ID if the server is someone else; for any other
      transport idl_transport_connect fails with IDL_E_SERVER_ID instead
      of calling connect.  A server that turns the client away at once
-     (idl_conn_ops.refuse) is IDL_E_REFUSED here.  */
+     (idl_conn_ops.refuse) is IDL_E_REFUSED or IDL_E_BUSY here.  */
   int (*connect) (idl_binding_t *b, const char *name,
 		  const idl_interface_t *iface);
 
