@@ -112,7 +112,9 @@ connection_main (void *arg)
   const struct idl_transport *t = c->srv->transport;
 
   c->cpu = idl_sole_cpu ();
-  if (idl_conn_alloc_msg (c) == 0 && t->conn->open (c, 1) == IDL_OK)
+  /* The private message only once the handshake is done: a client that
+     never finishes it costs its thread, not a buffer too.  */
+  if (t->conn->open (c, 1) == IDL_OK && idl_conn_alloc_msg (c) == 0)
     {
       c->open = 1;
       if (t == &idl_page_transport)

@@ -58,9 +58,11 @@ worker_take (struct idl_worker *w, struct idl_conn *c)
     c->wnext->wprev = c;
   w->conns = c;
   c->open_deadline = idl_now_ns () + IDL_HANDSHAKE_TIMEOUT_MS * 1000000L;
-  /* Registering reports what is already queued: a hello that came
+  /* The private message once the connection is open (worker_event): a
+     client that never finishes its handshake costs no buffer.
+     Registering reports what is already queued: a hello that came
      before we took the connection is not missed (edge-triggered).  */
-  if (idl_conn_alloc_msg (c) != 0
+  if ((c->open && idl_conn_alloc_msg (c) != 0)
       || epoll_ctl (w->epfd, EPOLL_CTL_ADD, c->fd, &ev) != 0)
     return -1;
   return 0;
@@ -168,7 +170,7 @@ worker_event (struct idl_worker *w, const struct idl_conn_ops *t,
   if (!c->open)
     {
       int r = t->open (c, 0);
-      if (r == IDL_OK)
+      if (r == IDL_OK && idl_conn_alloc_msg (c) == 0)
 	c->open = 1;
       else if (r != IDL_CONN_AGAIN)
 	worker_drop (w, c);
