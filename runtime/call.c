@@ -228,10 +228,13 @@ thread_channel (idl_binding_t *b)
   return c ? c : b->chans->open (b);
 }
 
+/* Whether the calling thread owns C.  Another thread may be claiming C
+   meanwhile (channel.c), hence the atomic load; the answer is only ever
+   about the caller, whose own id no other thread stores.  */
 static inline int
 owned (const idl_binding_t *c)
 {
-  return c->owner == idl_thread_id ();
+  return __atomic_load_n (&c->owner, __ATOMIC_RELAXED) == idl_thread_id ();
 }
 
 /* The answer of a channel that could not be made (out of memory).  */

@@ -90,13 +90,14 @@ release_thread (void *arg)
   for (struct channels *ch = bindings; ch; ch = ch->next_open)
     {
       idl_binding_t *b = ch->pub.primary;
-      if (b->owner == me)
+      if (__atomic_load_n (&b->owner, __ATOMIC_RELAXED) == me)
 	{
 	  idl_set_flags (b, b->flags & ~IDL_BF_NEXT);
 	  idl_set_owner (b, 0);
 	}
-      for (idl_binding_t *c = ch->pub.head; c; c = c->next_channel)
-	if (c->owner == me)
+      for (idl_binding_t *c = __atomic_load_n (&ch->pub.head, __ATOMIC_ACQUIRE);
+	   c; c = c->next_channel)
+	if (__atomic_load_n (&c->owner, __ATOMIC_RELAXED) == me)
 	  {
 	    idl_set_flags (c, c->flags & ~IDL_BF_NEXT);
 	    idl_set_owner (c, 0);

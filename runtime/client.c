@@ -98,7 +98,7 @@ idl_set_next_timeout (idl_binding_t *b, uint64_t timeout_us)
 {
   /* The calling thread's next call: on its own channel.  */
   idl_binding_t *c = idl_channel_of (b);
-  if (c->owner != idl_thread_id ())
+  if (__atomic_load_n (&c->owner, __ATOMIC_RELAXED) != idl_thread_id ())
     return;			/* no channel: its call fails anyway */
   c->next_timeout_ns = timeout_ns (timeout_us);
   idl_set_flags (c, c->flags | IDL_BF_NEXT);

@@ -88,14 +88,18 @@ static inline void
 idl_set_flags (struct idl_binding *b, unsigned flags)
 {
   b->flags = flags;
-  __atomic_store_n (&b->gate, b->owner | (flags != 0), __ATOMIC_RELAXED);
+  __atomic_store_n (&b->gate,
+		    __atomic_load_n (&b->owner, __ATOMIC_RELAXED)
+		    | (flags != 0), __ATOMIC_RELAXED);
 }
 
+/* The gate first: a thread giving B up must be done with B (its flags
+   read) before the release store lets another claim it.  */
 static inline void
 idl_set_owner (struct idl_binding *b, uintptr_t owner)
 {
-  __atomic_store_n (&b->owner, owner, __ATOMIC_RELEASE);
   __atomic_store_n (&b->gate, owner | (b->flags != 0), __ATOMIC_RELAXED);
+  __atomic_store_n (&b->owner, owner, __ATOMIC_RELEASE);
 }
 
 /* The channels of one binding (channel.c).  The list only grows while
