@@ -174,14 +174,16 @@ rt_arm_watchdog (void)
 }
 
 /* idltest_fork_server for the rt interface, serving in the mode
-   idl_server_set_workers (WORKERS) chooses, with clean-up on failure.  */
+   idl_server_set_workers (WORKERS) chooses after SETUP (SRV, ARG) if
+   not NULL (idltest_fork_server_setup), with clean-up on failure.  */
 static inline pid_t __attribute__ ((unused))
-rt_fork_server_workers (const char *name, idl_dispatch_fn dispatch,
-			unsigned workers)
+rt_fork_server_setup (const char *name, idl_dispatch_fn dispatch,
+		      unsigned workers, void (*setup) (idl_server_t *, void *),
+		      void *arg)
 {
   rt_arm_watchdog ();
-  pid_t pid = idltest_fork_server_workers (name, &rt_iface, dispatch,
-					   workers);
+  pid_t pid = idltest_fork_server_setup (name, &rt_iface, dispatch, workers,
+					 setup, arg);
   for (unsigned i = 0; i < sizeof rt_servers / sizeof rt_servers[0]; i++)
     if (rt_servers[i] == 0)
       {
@@ -189,6 +191,13 @@ rt_fork_server_workers (const char *name, idl_dispatch_fn dispatch,
 	break;
       }
   return pid;
+}
+
+static inline pid_t __attribute__ ((unused))
+rt_fork_server_workers (const char *name, idl_dispatch_fn dispatch,
+			unsigned workers)
+{
+  return rt_fork_server_setup (name, dispatch, workers, NULL, NULL);
 }
 
 /* The server mode of rt_fork_server: a test file can be built again in

@@ -44,11 +44,14 @@ idltest_name (const char *tag)
 }
 
 /* Fork a server for IFACE under NAME, serving in the mode
-   idl_server_set_workers (WORKERS) chooses; return its pid once clients
-   can connect.  The child serves until killed or stopped, then exits.  */
+   idl_server_set_workers (WORKERS) chooses, after SETUP (SRV, ARG) if
+   SETUP is not NULL (in the child: access control, limits); return its
+   pid once clients can connect.  The child serves until killed or
+   stopped, then exits.  */
 static inline pid_t
-idltest_fork_server_workers (const char *name, const idl_interface_t *iface,
-			     idl_dispatch_fn dispatch, unsigned workers)
+idltest_fork_server_setup (const char *name, const idl_interface_t *iface,
+			   idl_dispatch_fn dispatch, unsigned workers,
+			   void (*setup) (idl_server_t *, void *), void *arg)
 {
   int ready[2];
   CHECK (pipe (ready) == 0);
@@ -70,6 +73,8 @@ idltest_fork_server_workers (const char *name, const idl_interface_t *iface,
 	  fprintf (stderr, "idl_server_create: %s\n", idl_strerror (err));
 	  _exit (2);
 	}
+      if (setup)
+	setup (srv, arg);
       char ok = 1;
       if (write (ready[1], &ok, 1) != 1)
 	_exit (2);
@@ -87,6 +92,15 @@ idltest_fork_server_workers (const char *name, const idl_interface_t *iface,
   close (ready[0]);
   CHECK (n == 1 && ok == 1);
   return pid;
+}
+
+/* The same, without a setup.  */
+static inline pid_t
+idltest_fork_server_workers (const char *name, const idl_interface_t *iface,
+			     idl_dispatch_fn dispatch, unsigned workers)
+{
+  return idltest_fork_server_setup (name, iface, dispatch, workers, NULL,
+				    NULL);
 }
 
 /* The same, a server with one thread per connection.  */
