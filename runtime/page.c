@@ -132,10 +132,24 @@ page_connect (idl_binding_t *b, const char *name,
 static void
 page_close (idl_binding_t *b)
 {
-  munmap (b->page, IDL_PAGE_SIZE);
-  /* Closing the socket is what tells the server's connection thread
-     to end.  */
+  struct idl_page *pg = b->page;
+
+  /* Closing the socket is what tells the server's connection to end.
+     A connection's thread asleep on the page would only look at the
+     socket at the end of its sleep slice (page.h, IDL_SERVER_SLICE_NS),
+     and until then the connection counts against the server's limits
+     (idl_server_set_limits): a client that closes and connects again
+     at once could find itself over them.  So wake it, after the close,
+     and it sees the hang-up now (one that was only going to sleep
+     misses the wake and sees it a slice later, as before; a worker
+     sleeps in epoll_wait, which reports the hang-up itself).  The
+     state word is left alone: a process that inherited the binding
+     may still be calling through it.  */
   close (b->sock);
+  if (__atomic_load_n (&pg->server_sleeping, __ATOMIC_SEQ_CST)
+      == IDL_SLEEP_FUTEX)
+    idl_futex_wake (&pg->state, 1);
+  munmap (pg, IDL_PAGE_SIZE);
 }
 
 const struct idl_transport idl_page_transport = {
