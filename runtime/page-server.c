@@ -32,11 +32,13 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
+#include <linux/sockios.h>
 #include "page-server.h"
 
 /* How long a message that looks like the next request's descriptors
@@ -380,6 +382,46 @@ idl_page_close (struct idl_conn *c)
 
 /* A connection: a reply with descriptors.  */
 
+/* Bytes of ours that the client at the other end of SOCK has not taken
+   off its socket (SIOCOUTQ: what the kernel still charges to our end),
+   or 0 if the kernel cannot say.  */
+static int
+unread_bytes (int sock)
+{
+  int n = 0;
+  return ioctl (sock, SIOCOUTQ, &n) == 0 ? n : 0;
+}
+
+/* How many messages of descriptors may wait, unread, in a client's
+   socket queue.  */
+#define IDL_FD_UNREAD_MAX 4
+
+/* May C's client be sent another message of descriptors, UNREAD bytes
+   of ours waiting in its queue?  What we send on the socket are
+   replies' descriptors (the welcome is long taken), and a client that
+   runs the runtime takes them before it publishes its next request, a
+   late reply's too (call.c, discard_late_reply): at our reply nothing
+   of ours is left in its queue, unless a thread of its own spoiled a
+   reply's count on the page (its next receive discards what it left:
+   fdpass.h).  One that never reads its socket keeps them all, and the
+   kernel keeps their files alive (pipes with their buffers) and charges
+   descriptors in flight to the sender's user, against its RLIMIT_NOFILE
+   unless it has CAP_SYS_RESOURCE: a few such clients could stop every
+   process of the server's user from passing descriptors.  The socket
+   queue's own bound is a tunable (net.unix.max_dgram_qlen, 10 by
+   default, raised on some systems to hundreds); this one is not: at
+   most IDL_FD_UNREAD_MAX messages, IDL_FD_UNREAD_MAX * IDL_MAX_FDS
+   descriptors, wait for a client, and past that its calls fail with
+   IDL_E_NOMEM as for a full queue.  (More than one, so that a client
+   that spoiled a few replies' counts is not cut off: its next receive
+   takes what it left.)  */
+static int
+may_send_fds (struct idl_conn *c, int unread)
+{
+  return unread == 0 || c->fdmsg_bytes == 0
+	 || (unsigned) unread < IDL_FD_UNREAD_MAX * c->fdmsg_bytes;
+}
+
 void
 idl_page_reply_fds (struct idl_conn *c, const struct idl_request *rq,
 		    const int *rfds, uint64_t rtag, const int *fds,
@@ -390,12 +432,22 @@ idl_page_reply_fds (struct idl_conn *c, const struct idl_request *rq,
 
   if (!(rtag & IDL_TAG_ERROR) && nfds > 0)
     {
-      long r = idl_fd_send (c->fd, rq->seq, fds, nfds);
+      int unread = unread_bytes (c->fd);
+      long r = may_send_fds (c, unread) ? idl_fd_send (c->fd, rq->seq, fds,
+						       nfds)
+					 : -EAGAIN;
       if (r == 0)
-	sent = nfds;
+	{
+	  /* Nothing of this message can have been taken yet: the client
+	     waits for the reply, which is not published.  */
+	  int now = unread_bytes (c->fd);
+	  if (now > unread)
+	    c->fdmsg_bytes = (uint32_t) (now - unread);
+	  sent = nfds;
+	}
       else
-	/* Not a descriptor (a dispatcher bug), or the client's queue is
-	   full (a client that does not take what it is sent) or the
+	/* Not a descriptor (a dispatcher bug), or the client has not
+	   taken what it was sent before, or its queue is full, or the
 	   kernel is short of memory.  */
 	rtag = idl_error_tag (r == -EBADF || r == -EINVAL ? IDL_E_PROTO
 							   : IDL_E_NOMEM);

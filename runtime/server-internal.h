@@ -67,6 +67,10 @@ struct idl_conn
   struct idl_page *page;
   uint32_t last_seq;
   int64_t pending_since;
+  /* What one message of descriptors takes in the client's queue, in
+     bytes, as the kernel counts it (page-server.c, idl_page_reply_fds);
+     0 until measured.  */
+  uint32_t fdmsg_bytes;
   /* From accept to admission only (server-admit.c): the peer's
      supplementary groups, when the server asks for them
      (idl_server_wants_groups); malloc'd, or NULL.  */
