@@ -199,8 +199,48 @@ void idl_server_stop (idl_server_t *srv);
 
 /* Release SRV and remove its socket name.  Call it after
    idl_server_run has returned (or instead of running); a stopped server
-   cannot be run again.  */
+   cannot be run again.  A server served from the program's loop
+   (idl_server_fd) ends its connections and closes its descriptor here:
+   take that descriptor out of the loop first.  */
 void idl_server_destroy (idl_server_t *srv);
+
+/* Serving from the program's own event loop (poll, epoll, sd-event,
+   GLib, libevent), in place of idl_server_run: one thread, the loop's,
+   serves every client.
+
+   idl_server_fd: the one descriptor to watch for reading (POLLIN,
+   EPOLLIN; level-triggered): an epoll set holding SRV's listening
+   socket, its connections and its stop, readable whenever SRV has
+   something to do.  The first call puts SRV in loop mode, after which
+   idl_server_run and idl_server_set_workers refuse it; later calls
+   return the same descriptor.  -1 with errno EBUSY if SRV has run, or
+   another errno if the set could not be made.
+
+   idl_server_serve_ready: whenever that descriptor is readable, or
+   the timeout it last stored has passed, call this from the loop's
+   thread.  It accepts new clients, advances their handshakes, serves
+   the requests that are ready and ends the connections of clients that
+   have gone, without waiting for anything: it blocks only for as long
+   as the implementations it calls take.  Implementations run in the
+   calling thread, one at a time (as with idl_server_set_workers (srv,
+   1)).  A client that is slow, stalls in its handshake, stops reading
+   or dies mid-call delays no other: a handshake is served when its
+   messages arrive and dropped after a few seconds without them, and
+   replies never wait for room on a client's socket.  One turn serves
+   at most a batch of requests, so that the loop's other sources get
+   their turn; when more are ready the descriptor stays readable.
+
+   Stores in *TIMEOUT_MS (if not NULL) how many milliseconds the loop
+   may wait before calling again if the descriptor stays quiet (-1:
+   for ever, 0: at once): the server's housekeeping (handshake
+   deadlines, a dead client's leftovers) runs then.  Returns how many
+   requests it served, or -1 once SRV is stopped (idl_server_stop, from
+   an implementation, a signal handler or the loop): it has then ended
+   every connection and stopped listening; take the descriptor out of
+   the loop and call idl_server_destroy.  Also -1, errno EINVAL, if
+   idl_server_fd was not called.  */
+int idl_server_fd (idl_server_t *srv);
+int idl_server_serve_ready (idl_server_t *srv, int *timeout_ms);
 
 /* From inside an implementation: the server handling CALL.  */
 idl_server_t *idl_call_server (idl_call_t *call);

@@ -319,6 +319,14 @@ idl_page_wake (struct idl_conn *c)
 }
 
 void
+idl_page_ring_client (struct idl_conn *c)
+{
+  /* Never blocks: a client whose queue is full has a message there
+     that makes its socket readable already.  */
+  idl_doorbell (c->fd, c->last_seq);
+}
+
+void
 idl_page_close (struct idl_conn *c)
 {
   if (c->page)
@@ -360,5 +368,5 @@ idl_page_reply_fds (struct idl_conn *c, const struct idl_request *rq,
      so that a client holding its reply knows the server holds nothing
      of the call any more.  */
   idl_close_distinct (rfds, rq->nfds, fds, nfds);
-  idl_page_publish_reply (pg, rtag, c->msg, len, sent);
+  idl_page_publish_reply (c, rtag, c->msg, len, sent);
 }

@@ -139,14 +139,37 @@ idl_page_receive (struct idl_conn *c, struct idl_request *rq, int *fds)
   return IDL_OK;
 }
 
+/* idl_page_publish for the server: store STATE and wake C's client if
+   it sleeps.  A client that waits in its own event loop (async.c) says
+   IDL_SLEEP_POLL and is woken on the socket, like a worker (page.h);
+   either way the wake-up is off the path of a client that spins, and
+   a client that sleeps on the futex pays one compare more.  */
+static inline void
+idl_page_publish_client (struct idl_conn *c, uint32_t state)
+{
+  struct idl_page *pg = c->page;
+
+  __atomic_store_n (&pg->state, state, __ATOMIC_SEQ_CST);
+  uint32_t sleeping = __atomic_load_n (&pg->client_sleeping,
+				       __ATOMIC_SEQ_CST);
+  if (__builtin_expect (sleeping != 0, 0))
+    {
+      if (__builtin_expect (sleeping == IDL_SLEEP_POLL, 0))
+	idl_page_ring_client (c);
+      else
+	idl_futex_wake (&pg->state, 0x7fffffff);
+    }
+}
+
 /* Publish reply TAG with words MSG[1..count], PAYLOAD_LEN bytes already
    on the page and NFDS descriptors already on the socket, and wake the
    client.  */
 static inline void
-idl_page_publish_reply (struct idl_page *pg, uint64_t tag,
+idl_page_publish_reply (struct idl_conn *c, uint64_t tag,
 			const uint64_t *msg, uint32_t payload_len,
 			uint32_t nfds)
 {
+  struct idl_page *pg = c->page;
   unsigned n = tag & IDL_TAG_COUNT_MASK;
 
   for (unsigned i = 1; i <= n; i++)
@@ -154,7 +177,7 @@ idl_page_publish_reply (struct idl_page *pg, uint64_t tag,
   __atomic_store_n (&pg->mr[0], tag, __ATOMIC_RELAXED);
   __atomic_store_n (&pg->payload_len, payload_len, __ATOMIC_RELAXED);
   __atomic_store_n (&pg->nfds, nfds, __ATOMIC_RELAXED);
-  idl_page_publish (pg, IDL_PAGE_REPLY, &pg->client_sleeping);
+  idl_page_publish_client (c, IDL_PAGE_REPLY);
 }
 
 /* A one-way request only gets its page back.  The common case, no
@@ -169,7 +192,7 @@ idl_page_reply (struct idl_conn *c, const struct idl_request *rq,
 
   if (rq->oneway)
     {
-      idl_page_publish (pg, IDL_PAGE_IDLE, &pg->client_sleeping);
+      idl_page_publish_client (c, IDL_PAGE_IDLE);
       return;
     }
   if (__builtin_expect (nfds != 0 || rq->nfds != 0, 0))
@@ -183,7 +206,7 @@ idl_page_reply (struct idl_conn *c, const struct idl_request *rq,
        spoils its own reply.  */
     memcpy (pg->payload, (const uint8_t *) c->msg + IDL_MSG_REPLY_PAYLOAD,
 	    len);
-  idl_page_publish_reply (pg, rtag, c->msg, len, 0);
+  idl_page_publish_reply (c, rtag, c->msg, len, 0);
 }
 
 /* The table the generic code is instantiated with (each file that

@@ -8,7 +8,9 @@
 
      server-run.c      a server's life: create, run, stop, destroy
      server-threads.c  run mode 1: a thread per connection
-     server-workers.c  run mode 2: N worker threads, epoll
+     server-workers.c  run mode 2: N worker threads, epoll; and loop
+                       mode, one worker driven by the program's own
+                       event loop (idl_server_fd)
      server.c          a connection's life and each of its requests:
                        receive, check, copy once, dispatch, reply
      colocate.c        this process's servers by name; co-located calls
@@ -114,6 +116,11 @@ struct idl_server
   unsigned nworkers;		/* 0: a thread per connection */
   struct idl_worker *workers;	/* while running with workers */
   int running;
+  /* Served from the program's own event loop (idl_server_fd): one
+     worker, workers[0], driven by idl_server_serve_ready; LOOP_DONE
+     once its connections were ended at stop.  */
+  int loop;
+  int loop_done;
   /* Co-location (colocate.c): this process's servers, by name.  */
   char *name;
   pid_t pid;			/* the creator: a fork's copy is not it */
@@ -312,5 +319,17 @@ int idl_run_workers (idl_server_t *srv)
   __attribute__ ((__visibility__ ("hidden")));
 void idl_drain_workers (idl_server_t *srv)
   __attribute__ ((__visibility__ ("hidden")));
+
+/* Loop mode (server-workers.c, idl_server_fd): release the worker of a
+   server served from the program's loop, its connections and its
+   epoll set (idl_server_destroy).  */
+void idl_loop_fini (idl_server_t *srv)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* Ring the doorbell of C's client, which waits for a reply or a freed
+   page in its own event loop (page.h, IDL_SLEEP_POLL in
+   client_sleeping; async.c): page-server.h, idl_page_publish_client.  */
+void idl_page_ring_client (struct idl_conn *c)
+  __attribute__ ((__visibility__ ("hidden"), __cold__));
 
 #endif /* IDL_SERVER_INTERNAL_H */

@@ -64,9 +64,9 @@
    - event loops: every server operation except wait and a waiting
      open returns without blocking, and everything a connection waits
      for makes its descriptor (c->fd) readable, so that a server can
-     live in one thread's epoll set (server-workers.c does; a future
-     idl_server_fd / idl_server_serve_ready pair would hand that set
-     to the program's own loop).  */
+     live in one thread's epoll set (server-workers.c does, and hands
+     that set to the program's own loop with idl_server_fd and
+     idl_server_serve_ready).  */
 
 #ifndef IDL_TRANSPORT_H
 #define IDL_TRANSPORT_H
