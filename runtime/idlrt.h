@@ -159,6 +159,60 @@ uint64_t idl_set_timeout (idl_binding_t *b, uint64_t timeout_us);
    0 is none.  */
 void idl_set_next_timeout (idl_binding_t *b, uint64_t timeout_us);
 
+/* Calls that do not block: a client in an event loop.
+
+   Generated stubs are synchronous: a stub returns its result.  To call
+   them from an event loop without waiting, put the calls in a function
+   FN and start it with idl_call_start: FN runs at once, in the calling
+   thread, on a stack of its own, until a call in it would wait for its
+   reply; then idl_call_start returns, with the request on its way.
+   When the reply has come, B's descriptor (idl_binding_fd) becomes
+   readable; the loop calls idl_call_finish, which runs FN on from
+   where it waited, with the reply in hand, until FN returns or waits
+   again.  FN may make several calls on B, one after the other; each
+   waits the same way.  Calls in FN on other bindings are ordinary
+   calls: they block.  (Coroutines over synchronous code, as QEMU's
+   block layer runs synchronous I/O code in its main loop.)
+
+     static void get_sum (idl_binding_t *b, void *arg)
+     {
+       struct job *j = arg;
+       j->sum = add (b, j->x, j->y);      // waits here, without blocking
+       j->err = idl_error (b);            // runs from idl_call_finish
+     }
+     ...
+     if (idl_call_start (b, get_sum, &job) == 1)
+       watch (idl_binding_fd (b));        // then idl_call_finish (b)
+
+   One function at a time per binding and thread: a program with many
+   calls in flight uses one binding per call it wants in flight (each
+   is a connection of its own).  The same thread that started FN calls
+   idl_call_finish.  FN's stack is 1 MiB of address space, of which
+   only what FN touches is committed; FN must not longjmp out.  A
+   binding's timeouts do not apply to a call that waits in the loop:
+   the loop has the clock (a timer, then idl_close if it gives up).
+   idl_close on a binding whose FN waits abandons FN (it never
+   returns) and frees its stack.  On a binding that does not cross a
+   process (co-located), FN runs to its end in idl_call_start.
+
+   idl_call_start: 1 if FN waits for a reply, 0 if it has returned
+   already, -1 if it could not start (with errno: EBUSY when a function
+   of this thread's already waits on B, ENOMEM).
+
+   idl_binding_fd: the descriptor to watch for reading (level-
+   triggered) while FN waits on B (the calling thread's connection of
+   B, made now if need be); -1 for a co-located binding, whose calls
+   never wait.  It also becomes readable when the server goes away
+   (FN's call then fails with IDL_E_PEER_DIED) and, spuriously, for
+   leftovers that idl_call_finish clears.
+
+   idl_call_finish: never blocks.  0 when FN has returned (or none was
+   started), 1 while it still waits.  */
+typedef void (*idl_call_fn) (idl_binding_t *b, void *arg);
+int idl_call_start (idl_binding_t *b, idl_call_fn fn, void *arg);
+int idl_binding_fd (idl_binding_t *b);
+int idl_call_finish (idl_binding_t *b);
+
 /* Server API.  */
 
 /* Create a server called NAME (see idl_connect) for IFACE, dispatching
