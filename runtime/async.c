@@ -263,6 +263,10 @@ exchange (struct idl_async *a, idl_binding_t *c, uint64_t tag,
 
   if (c->flags & IDL_BF_FDS)
     drop_fds (c);
+  /* A one-off timeout is for this call, which has none in the loop:
+     it is used up all the same (idlrt.h).  */
+  if (c->flags & IDL_BF_NEXT)
+    idl_set_flags (c, c->flags & ~IDL_BF_NEXT);
   if (payload_len > IDL_PAYLOAD_MAX || nfds > IDL_MAX_FDS)
     return fail (c, IDL_E_INVAL);
   if ((err = acquire (a, c)) != IDL_OK

@@ -22,6 +22,7 @@
 #ifndef IDLRT_H
 #define IDLRT_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
 #include "idlrt-abi.h"
@@ -212,6 +213,47 @@ typedef void (*idl_call_fn) (idl_binding_t *b, void *arg);
 int idl_call_start (idl_binding_t *b, idl_call_fn fn, void *arg);
 int idl_binding_fd (idl_binding_t *b);
 int idl_call_finish (idl_binding_t *b);
+
+/* Regions: shared memory handed over without a copy (region.c).
+
+   A region is a memfd the caller fills and then seals: from then on
+   nobody can change its bytes, its owner included, so what a server
+   checked stays checked, and handing it over costs the same whatever
+   its size.  Pass it as an IDL_FD argument (idl_region_fd); the server
+   maps what it receives with idl_region_map, which refuses anything
+   not sealed that way.
+
+   idl_region_new: a region of SIZE bytes (1 to IDL_REGION_MAX), zeroed
+   and mapped writable for the caller at idl_region_data; NULL with
+   *ERR (IDL_E_INVAL, IDL_E_NOMEM).
+
+   idl_region_seal: make it immutable (F_SEAL_WRITE, F_SEAL_SHRINK,
+   F_SEAL_GROW, F_SEAL_SEAL): the writable mapping goes, and
+   idl_region_data is then a read-only one.  IDL_OK, or IDL_E_INVAL
+   when another writable mapping of it exists somewhere (the kernel
+   refuses the seal; the region stays writable, as it was), or
+   IDL_E_NOMEM.  Sealing twice is sealing once.
+
+   idl_region_fd: its descriptor, the region's own: a call sends a copy
+   (the caller keeps it, whatever the call's outcome).
+   idl_region_free: unmap and close.
+
+   Server side.  idl_region_map: map descriptor FD read-only if it is
+   a region sealed as above, of at most IDL_REGION_MAX bytes, and store
+   its size in *SIZE; NULL with *ERR otherwise (IDL_E_INVAL: not sealed,
+   not a memfd, empty or too large).  The descriptor stays the caller's
+   to close (a call's descriptors are closed after the reply); the
+   mapping outlives it until idl_region_unmap.  */
+#define IDL_REGION_MAX ((size_t) 1 << 30)
+typedef struct idl_region idl_region_t;
+idl_region_t *idl_region_new (size_t size, int *err);
+void *idl_region_data (idl_region_t *r);
+size_t idl_region_size (const idl_region_t *r);
+int idl_region_fd (const idl_region_t *r);
+int idl_region_seal (idl_region_t *r);
+void idl_region_free (idl_region_t *r);
+const void *idl_region_map (int fd, size_t *size, int *err);
+void idl_region_unmap (const void *data, size_t size);
 
 /* Server API.  */
 
