@@ -21,6 +21,28 @@
 #include "attributes.h"
 #include "xdr.h"
 
+/* Every message's tag names its interface by id alone: a second
+   interface with IFACE's id in one unit is an error, with a note at the
+   first, so that a header cannot give two interfaces messages that look
+   alike (issue 17).  Two programs built from different headers can
+   still clash; the handshake compares the interfaces' names too
+   (runtime/handshake.c).  */
+static void
+check_unique_id (const idl_interface *iface)
+{
+  for (const idl_interface *other : idl_interfaces)
+    if (other->id == iface->id)
+      {
+	auto_diagnostic_group d;
+	error_at (DECL_SOURCE_LOCATION (iface->decl), "interface %qD reuses "
+		  "id %wx of interface %qD; give each interface an id of "
+		  "its own", iface->decl, iface->id, other->decl);
+	inform (DECL_SOURCE_LOCATION (other->decl), "%qD has id %wx",
+		other->decl, other->id);
+	return;
+      }
+}
+
 /* The model of interface descriptor VAR, created on first sight.  */
 static idl_interface *
 interface_model (tree var)
@@ -43,6 +65,7 @@ interface_model (tree var)
      incomplete one meanwhile, so it is not a constant to GCC, though
      nothing ever writes it.  */
   TREE_READONLY (var) = 0;
+  check_unique_id (iface);
   idl_interfaces.push_back (iface);
   idl_fill_descriptor (iface);
   return iface;
