@@ -162,9 +162,14 @@ record_operation (tree fndecl, tree attr)
   op->oneway = idl_attr ("idl_oneway", fndecl) != NULL_TREE;
   op->impl = NULL_TREE;
 
+  /* The result: a scalar, a record (after the parameters, below), or
+     nothing.  */
   tree ret = TREE_TYPE (fntype);
-  op->has_result = !VOID_TYPE_P (ret);
-  if (op->has_result && !idl_classify_scalar (ret, &op->result))
+  op->has_result = !VOID_TYPE_P (ret) && idl_classify_scalar (ret,
+							      &op->result);
+  bool record = !VOID_TYPE_P (ret) && !op->has_result
+		&& RECORD_OR_UNION_TYPE_P (ret);
+  if (!VOID_TYPE_P (ret) && !op->has_result && !record)
     {
       error_at (loc, "operation %qD returns %qT, which cannot cross a "
 		"process boundary yet", fndecl, ret);
@@ -250,7 +255,7 @@ record_operation (tree fndecl, tree attr)
 
   if (op->oneway)
     {
-      if (op->has_result)
+      if (!VOID_TYPE_P (ret))
 	{
 	  error_at (loc, "one-way operation %qD must return %<void%>; "
 		    "nothing comes back to carry %qT", fndecl, ret);
@@ -265,6 +270,14 @@ record_operation (tree fndecl, tree attr)
 		      p.decl);
 	    ok = false;
 	  }
+    }
+  else if (record)
+    {
+      idl_param r;
+      if (classify_record_result (fndecl, ret, index, &r))
+	op->params.push_back (r);
+      else
+	ok = false;
     }
 
   if (!prev)
