@@ -9,29 +9,36 @@
 
    Layout (offsets checked below with _Static_assert):
 
-     0      state            32-bit futex word, alone in its line
-     64     client_sleeping  1 while the client sleeps on state
-     68     server_sleeping  1 while the server sleeps on state
-     72     client_cpu       the one CPU the client may run on, or -1
-     76     server_cpu       the same for the server's thread
-     128    seq              the request's sequence number (client)
-     132    payload_len      payload bytes of the message last published
-     136    nfds             descriptors sent with it (fdpass.h)
-     144    mr[IDL_MR_WORDS] message registers: mr[0] tag, mr[1..] words
+     0      state            32-bit futex word
+     4      seq              the request's sequence number (client)
+     8      payload_len      payload bytes of the message last published
+     12     nfds             descriptors sent with it (fdpass.h)
+     16     mr[IDL_MR_WORDS] message registers: mr[0] tag, mr[1..] words
+     640    client_sleeping  nonzero while the client sleeps on state
+     644    server_sleeping  the same for the server (IDL_SLEEP_*)
+     648    client_cpu       the one CPU the client may run on, or -1
+     652    server_cpu       the same for the server's thread
      4096   payload          IDL_PAGE_PAYLOAD_SIZE bytes: the byte
                              regions (strings, buffers) of the message
                              last published (idlrt-abi.h)
      69632  end              (IDL_PAGE_SIZE, 17 pages of 4 KiB)
 
-   The state word is alone in its cache line: the waiter spins on that
-   line, and every other write there could take it from the waiter and
-   back before the one that matters.  Seq, payload_len and nfds share
-   the line of the tag and the first words instead, which the publisher
-   writes and the peer reads anyway.  (On the 2-CPU machine this was
-   written on, the two layouts measure the same within noise, about
-   100-140 ns a round trip: bench/latency.)  The sleep flags,
-   written by the waiter, live in a line of their own so that a waiter
-   going to sleep does not steal a line the publisher is writing.
+   The state word, the header and the tag with the first five words
+   share the first cache line: a message of up to five words moves one
+   line per direction, and the waiter, which spins on that line, finds
+   the message in it when it sees the state change.  This is the least
+   a round trip through memory can move, what bench/floor.h's spin
+   floor moves too.  With the state in a line of its own and the header
+   and tag in the next (wire version 4) a message moved two lines, one
+   after the other: on a 2-vCPU Xeon virtual machine (issue 22) raw went
+   from 567-620 to 221-239 ns a round trip and null from 553-668 to
+   291-321 ns when they came together (bench/rpc-bench compare, other
+   jobs stopped).  The sleep flags and CPUs, read by the publisher on
+   every publish but written only when a side goes to sleep (or at
+   set-up), live at 640, in a line of their own and in another aligned
+   pair of lines than the registers' last (Intel's spatial prefetcher
+   fetches lines in pairs), so that a waiter going to sleep steals no
+   line the publisher writes.
 
    Protocol.  STATE says who owns mr[]:
 
@@ -109,9 +116,9 @@
 #include "syscall.h"
 
 #define IDL_PAGE_STATE_OFFSET 0
-#define IDL_PAGE_SLEEPING_OFFSET 64
-#define IDL_PAGE_HEADER_OFFSET 128
-#define IDL_PAGE_MR_OFFSET 144
+#define IDL_PAGE_HEADER_OFFSET 4
+#define IDL_PAGE_MR_OFFSET 16
+#define IDL_PAGE_SLEEPING_OFFSET 640
 #define IDL_PAGE_PAYLOAD_OFFSET 4096
 #define IDL_PAGE_PAYLOAD_SIZE 65536
 #define IDL_PAGE_SIZE (IDL_PAGE_PAYLOAD_OFFSET + IDL_PAGE_PAYLOAD_SIZE)
@@ -129,20 +136,18 @@ enum idl_page_state
 struct idl_page
 {
   uint32_t state;
-  uint8_t pad_state[IDL_PAGE_SLEEPING_OFFSET - 4];
+  uint32_t seq;
+  uint32_t payload_len;
+  uint32_t nfds;
+  uint64_t mr[IDL_MR_WORDS];
+  uint8_t pad_mr[IDL_PAGE_SLEEPING_OFFSET - IDL_PAGE_MR_OFFSET
+		 - IDL_MR_WORDS * 8];
   uint32_t client_sleeping;
   uint32_t server_sleeping;
   int32_t client_cpu;
   int32_t server_cpu;
-  uint8_t pad_sleeping[IDL_PAGE_HEADER_OFFSET - IDL_PAGE_SLEEPING_OFFSET
+  uint8_t pad_sleeping[IDL_PAGE_PAYLOAD_OFFSET - IDL_PAGE_SLEEPING_OFFSET
 		       - 16];
-  uint32_t seq;
-  uint32_t payload_len;
-  uint32_t nfds;
-  uint32_t reserved;
-  uint64_t mr[IDL_MR_WORDS];
-  uint8_t pad_mr[IDL_PAGE_PAYLOAD_OFFSET - IDL_PAGE_MR_OFFSET
-		 - IDL_MR_WORDS * 8];
   uint8_t payload[IDL_PAGE_PAYLOAD_SIZE];
 };
 
@@ -152,8 +157,8 @@ _Static_assert (offsetof (struct idl_page, seq) == IDL_PAGE_HEADER_OFFSET
 		&& offsetof (struct idl_page, payload_len)
 		   == IDL_PAGE_HEADER_OFFSET + 4
 		&& offsetof (struct idl_page, nfds) == IDL_PAGE_HEADER_OFFSET + 8
-		&& IDL_PAGE_MR_OFFSET == IDL_PAGE_HEADER_OFFSET + 16,
-		"the header just before the tag");
+		&& IDL_PAGE_MR_OFFSET == IDL_PAGE_HEADER_OFFSET + 12,
+		"the header between the state and the tag");
 _Static_assert (offsetof (struct idl_page, client_sleeping)
 		== IDL_PAGE_SLEEPING_OFFSET, "sleep counts");
 _Static_assert (offsetof (struct idl_page, server_sleeping)
@@ -164,12 +169,10 @@ _Static_assert (offsetof (struct idl_page, client_cpu)
 		   == IDL_PAGE_SLEEPING_OFFSET + 12, "CPUs");
 _Static_assert (offsetof (struct idl_page, mr) == IDL_PAGE_MR_OFFSET,
 		"message registers");
-_Static_assert (IDL_PAGE_SLEEPING_OFFSET == IDL_PAGE_STATE_OFFSET + 64
-		&& IDL_PAGE_HEADER_OFFSET % 64 == 0
-		&& IDL_PAGE_HEADER_OFFSET == IDL_PAGE_SLEEPING_OFFSET + 64,
-		"state, sleep flags and header in three lines");
-_Static_assert (IDL_PAGE_MR_OFFSET + IDL_MR_WORDS * 8
-		<= IDL_PAGE_PAYLOAD_OFFSET, "registers overlap payload");
+_Static_assert (IDL_PAGE_SLEEPING_OFFSET % 128 == 0
+		&& IDL_PAGE_MR_OFFSET + IDL_MR_WORDS * 8
+		   <= IDL_PAGE_SLEEPING_OFFSET - 64,
+		"the sleep flags away from the registers' last line");
 _Static_assert (offsetof (struct idl_page, payload)
 		== IDL_PAGE_PAYLOAD_OFFSET, "payload");
 _Static_assert (sizeof (struct idl_page) == IDL_PAGE_SIZE, "page size");
