@@ -156,7 +156,6 @@ raw_pingpong_run (struct raw_pingpong *r, long n)
       if (s != IDL_PAGE_REPLY
 	  || __atomic_load_n (&pg->mr[0], __ATOMIC_RELAXED) != r->next + 1)
 	return -1;
-      __atomic_store_n (&pg->state, IDL_PAGE_IDLE, __ATOMIC_RELEASE);
     }
   return 0;
 }

@@ -159,7 +159,7 @@ drop_fds (idl_binding_t *b)
 }
 
 /* The page holds an abandoned call's reply (state S, after the wait):
-   throw it away, with its descriptors, and free the page.  */
+   throw it away, with its descriptors.  */
 static void
 discard_late_reply (idl_binding_t *b, int s)
 {
@@ -172,7 +172,6 @@ discard_late_reply (idl_binding_t *b, int s)
       if (n > 0 && n <= IDL_MAX_FDS
 	  && idl_fd_recv (b->sock, b->seq, fds, n) == IDL_FDRECV_OK)
 	idl_fd_close_all (fds, n);
-      __atomic_store_n (&pg->state, IDL_PAGE_IDLE, __ATOMIC_RELEASE);
     }
   idl_set_flags (b, b->flags & ~IDL_BF_LATE);
 }
@@ -361,12 +360,12 @@ await_reply (idl_binding_t *b, const struct deadline *dl0)
       return call_failed_v (b, s < 0 ? IDL_E_PEER_DIED : IDL_E_PROTO);
     }
 
-  /* Read each once: the server may be hostile and change them.  */
+  /* Read each once: the server may be hostile and change them.  The
+     page stays as it is, REPLY, until our next request: the stub reads
+     mr[1..] after we return, and the server writes nothing meanwhile
+     (page.h).  */
   uint64_t tag = __atomic_load_n (&pg->mr[0], __ATOMIC_RELAXED);
   uint32_t nfds = __atomic_load_n (&pg->nfds, __ATOMIC_RELAXED);
-  /* The stub reads mr[1..] after we return; the server writes nothing
-     until the next REQUEST, so no wake-up is needed here.  */
-  __atomic_store_n (&pg->state, IDL_PAGE_IDLE, __ATOMIC_RELEASE);
 
   if (__builtin_expect (tag & IDL_TAG_ERROR, 0))
     {

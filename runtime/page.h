@@ -42,9 +42,14 @@
 
    Protocol.  STATE says who owns mr[]:
 
-     IDLE     the client may write a request;
+     IDLE     a one-way request was taken; the client owns mr[];
      REQUEST  the client has published a request; the server owns mr[];
      REPLY    the server has published the reply; the client owns mr[].
+
+   A new page reads as zeros: IDLE.  The client never stores IDLE: after
+   a call the page stays REPLY until its next request, so that the only
+   stores to the first line are the two messages (one more would take
+   the line from the spinning server and back for nothing).
 
      client call:  wait until state != REQUEST (a one-way request may
                    still be pending); write the payload, mr[1..n], then
@@ -52,9 +57,9 @@
                    write seq, payload_len and nfds; store REQUEST
                    (release); wake the server if it sleeps; wait until
                    state != REQUEST; expect REPLY; read mr[0] and nfds;
-                   receive that many descriptors; store IDLE.  The stub
-                   reads the reply words mr[1..] and the payload after
-                   that: nothing writes them until its next call.
+                   receive that many descriptors.  The stub reads the
+                   reply words mr[1..] and the payload after that:
+                   nothing writes them until its next call.
      client send:  the same up to the wake; then return at once.
      server:       wait until state == REQUEST; read mr[0], payload_len
                    and nfds once; check them; copy mr[0..n] and the
