@@ -44,6 +44,11 @@
    name nothing outside itself; util.c sets it.  */
 uint64_t idl_spin_ticks = 3ULL * IDL_SPIN_NS;
 
+/* watch.c: the process's watcher generation, which a binding's
+   watch_gen matches while a watcher in this process watches it (a
+   forked child starts a new one).  Here for the same reason.  */
+uint32_t idl_watch_gen = 1;
+
 /* Record CODE for idl_error and return its tag.  Kept out of line and
    cold so the success path stays short.  */
 static uint64_t __attribute__ ((__noinline__, __cold__))
@@ -99,6 +104,20 @@ default_timeout (const idl_binding_t *b)
 /* What idl_page_wait does not return: the deadline passed.  */
 #define WAIT_TIMEOUT (-10)
 
+/* Whether B's waits may sleep without a timer: a watcher wakes them
+   when the server hangs up (watch.c).  B is watched from its connect;
+   in a child forked since, which has a watcher of its own, from its
+   first sleep there.  If no watcher can be had (out of threads or
+   descriptors), B sleeps in slices, as every wait did before.  */
+static inline int
+watched (idl_binding_t *b)
+{
+  uint32_t gen = __atomic_load_n (&idl_watch_gen, __ATOMIC_RELAXED);
+  if (__builtin_expect (b->watch_gen == gen, 1))
+    return 1;
+  return b->nowatch_gen != gen && b->transport->watch (b) == 0;
+}
+
 /* Wait until the page's state is not REQUEST, within DL, spinning for
    SPIN ticks first.  Returns that state, IDL_WAIT_PEER_GONE or
    WAIT_TIMEOUT.  */
@@ -109,7 +128,8 @@ wait_answer (idl_binding_t *b, struct deadline *dl, uint64_t spin)
 
   for (;;)
     {
-      long slice = IDL_CLIENT_SLICE_NS;
+      int untimed = watched (b);
+      long slice = untimed ? IDL_SLICE_UNTIMED : IDL_CLIENT_SLICE_NS;
       int expired = 0;
 
       if (dl->timeout != 0)
@@ -126,12 +146,12 @@ wait_answer (idl_binding_t *b, struct deadline *dl, uint64_t spin)
 		  slice = 0;
 		  expired = 1;
 		}
-	      else if (left < slice)
+	      else if (slice < 0 || left < slice)
 		slice = left;
 	    }
 	}
       int s = idl_page_wait (pg, &pg->client_sleeping, 0, spin, b->sock,
-			     0, slice);
+			     0, untimed ? &b->hup : 0, slice);
       if (s != IDL_WAIT_SLICE)
 	return s;
       if (expired)
@@ -183,8 +203,10 @@ acquire_page (idl_binding_t *b, struct deadline *dl)
 {
   if (b->flags & IDL_BF_DEAD)
     return IDL_E_PEER_DIED;
-  int s = idl_page_state_value (__atomic_load_n (&b->page->state,
-						 __ATOMIC_ACQUIRE));
+  int s = idl_page_wait_result (__atomic_load_n (&b->page->state,
+						 __ATOMIC_ACQUIRE), &b->hup);
+  if (s == IDL_WAIT_PEER_GONE)
+    return IDL_E_PEER_DIED;
   if (s == IDL_PAGE_REQUEST)
     {
       s = wait_answer (b, dl, idl_spin_for (b->cpu, &b->page->server_cpu));
@@ -452,7 +474,7 @@ answer (idl_binding_t *b, const struct deadline *dl)
   else if (s == IDL_PAGE_REQUEST)
     s = IDL_WAIT_SLICE;
   else
-    s = idl_page_state_value ((uint32_t) s);
+    s = idl_page_wait_result ((uint32_t) s, &b->hup);
   return await_reply (b, dl, s);
 }
 

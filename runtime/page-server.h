@@ -72,15 +72,17 @@ idl_page_spin (struct idl_conn *c)
   return idl_spin_for (c->cpu, &c->page->client_cpu);
 }
 
-/* Sleep on the state word, one slice at a time, the client's death
-   seen on the socket.  */
+/* Sleep on the state word until woken, without a timer: the
+   accepting thread wakes the connection when its client hangs up or
+   its socket has anything queued, and at stop (server-threads.c);
+   then the client's death is seen on the socket.  */
 static inline int
 idl_page_conn_wait (struct idl_conn *c, uint64_t spin)
 {
   struct idl_page *pg = c->page;
 
   return idl_page_wait (pg, &pg->server_sleeping, 1, spin, c->fd,
-			&c->srv->stopping, IDL_SERVER_SLICE_NS);
+			&c->srv->stopping, NULL, IDL_SLICE_UNTIMED);
 }
 
 /* A worker sleeping in epoll_wait cannot sleep on the state word: say

@@ -53,8 +53,10 @@ struct idl_conn
   uint64_t *msg;
   struct idl_call call;
   /* Thread per connection: whether this connection's thread holds the
-     server's dispatch lock between requests (server-threads.c).  */
+     server's dispatch lock between requests, and the connection's id
+     in the accepting thread's epoll set (server-threads.c).  */
   int lock_held;
+  uint64_t watch_id;
   /* The shared-page transport's state (page-server.c), inline: its
      request path reads it without a hop.  PAGE is NULL until the
      handshake succeeds.  LAST_SEQ is the sequence number of the last
