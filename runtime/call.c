@@ -121,7 +121,7 @@ watched (idl_binding_t *b)
 /* Wait until the page's state is not REQUEST, within DL, spinning for
    SPIN ticks first.  Returns that state, IDL_WAIT_PEER_GONE or
    WAIT_TIMEOUT.  */
-static int
+static inline __attribute__ ((__always_inline__)) int
 wait_answer (idl_binding_t *b, struct deadline *dl, uint64_t spin)
 {
   struct idl_page *pg = b->page;

@@ -354,7 +354,7 @@ idl_page_wait_result (uint32_t s, const uint32_t *hup)
    no spin) or gives up.  A SLICE_NS of 0 returns IDL_WAIT_SLICE after
    the spin, without sleeping (for a caller that only starts its clock
    then).  */
-static inline int
+static inline __attribute__ ((__always_inline__)) int
 idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
 	       uint64_t spin, int sock, const int *stop, const uint32_t *hup,
 	       long slice_ns)

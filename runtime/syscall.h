@@ -193,9 +193,19 @@ _Static_assert (sizeof (struct cmsghdr) == sizeof (struct idl_cmsghdr)
 static inline long
 idl_futex_wait (const uint32_t *word, uint32_t expected, long nsec)
 {
-  struct idl_timespec ts = { nsec / 1000000000L, nsec % 1000000000L };
-  long r = idl_syscall4 (IDL_NR_futex, (long) word, IDL_FUTEX_WAIT,
-			(long) expected, nsec < 0 ? 0L : (long) &ts);
+  struct idl_timespec ts;
+  long r;
+
+  if (nsec < 0)
+    r = idl_syscall4 (IDL_NR_futex, (long) word, IDL_FUTEX_WAIT,
+		      (long) expected, 0L);
+  else
+    {
+      ts.tv_sec = nsec / 1000000000L;
+      ts.tv_nsec = nsec % 1000000000L;
+      r = idl_syscall4 (IDL_NR_futex, (long) word, IDL_FUTEX_WAIT,
+			(long) expected, (long) &ts);
+    }
   /* We may have slept: see idl_refill_return_stack (arch/).  */
   idl_refill_return_stack ();
   return r;
