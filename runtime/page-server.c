@@ -185,8 +185,14 @@ create_page (struct idl_conn *c)
       close (fd);
       return -1;
     }
+  /* Each side's CPU (page.h, idl_spin_for) before the client sees the
+     page: ours, and -1, "any", until the client stores its own, so that
+     no side takes a page's zero for CPU 0.  */
+  struct idl_page *pg = p;
+  __atomic_store_n (&pg->server_cpu, c->cpu, __ATOMIC_RELAXED);
+  __atomic_store_n (&pg->client_cpu, -1, __ATOMIC_RELAXED);
   /* Atomic: a stopping server reads it (under conns_lock) to wake us.  */
-  __atomic_store_n (&c->page, (struct idl_page *) p, __ATOMIC_RELEASE);
+  __atomic_store_n (&c->page, pg, __ATOMIC_RELEASE);
   return fd;
 }
 
@@ -242,8 +248,6 @@ idl_page_open (struct idl_conn *c, int wait)
 	return IDL_CONN_AGAIN;	/* nothing yet */
       status = r < 0 ? IDL_E_CONNECT : answer_hello (c, &hello);
     }
-  if (status == IDL_OK)
-    __atomic_store_n (&c->page->server_cpu, c->cpu, __ATOMIC_RELAXED);
   return status;
 }
 

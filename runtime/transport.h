@@ -240,6 +240,12 @@ struct idl_transport
      descriptors and frees B itself).  */
   void (*close) (idl_binding_t *b);
 
+  /* Have B's waits woken when its peer hangs up, so that they may sleep
+     without a timer (the page: watch.c): 0, or -1 if that cannot be
+     had.  NULL for a transport whose calls never reach call.c's
+     waits.  */
+  int (*watch) (idl_binding_t *b);
+
   /* Server side; NULL for a transport that cannot serve.  */
 
   /* Take NAME for SRV and listen: clients may connect once this
