@@ -298,7 +298,7 @@ idl_page_serve (struct idl_conn *c)
     __atomic_store_n (&pg->mr[0], rtag, __ATOMIC_RELAXED);
   if (rlen != len)
     __atomic_store_n (&pg->payload_len, (uint32_t) rlen, __ATOMIC_RELAXED);
-  idl_page_publish (pg, IDL_PAGE_REPLY, &pg->client_sleeping);
+  idl_page_publish_client (c, IDL_PAGE_REPLY);
 
   /* The client has its reply; the rest can wait until now.  */
   c->last_seq = seq;
