@@ -158,6 +158,9 @@ start_watcher (void)
   pthread_sigmask (SIG_SETMASK, &old, NULL);
   if (rc != 0)
     return -1;
+  /* A name that says whose it is, in ps, top and gdb, and lets a
+     program that counts its own threads leave it out.  */
+  pthread_setname_np (tid, "idl-watch");
   watch_running = 1;
   return 0;
 }
