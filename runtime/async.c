@@ -124,7 +124,9 @@ async_wait (struct idl_async *a, idl_binding_t *c)
     {
       uint32_t s = __atomic_load_n (&pg->state, __ATOMIC_ACQUIRE);
       if (s != IDL_PAGE_REQUEST)
-	return idl_page_state_value (s);
+	/* HANGUP, if the process's watcher saw the server hang up
+	   before we did (watch.c), is the peer's death.  */
+	return idl_page_wait_result (s, &c->hup);
       __atomic_store_n (&pg->client_sleeping, IDL_SLEEP_POLL,
 			__ATOMIC_SEQ_CST);
       s = __atomic_load_n (&pg->state, __ATOMIC_SEQ_CST);
@@ -176,9 +178,9 @@ acquire (struct idl_async *a, idl_binding_t *c)
 {
   if (c->flags & IDL_BF_DEAD)
     return IDL_E_PEER_DIED;
-  int s = idl_page_state_value (__atomic_load_n (&c->page->state,
-						 __ATOMIC_ACQUIRE));
-  if (s == IDL_PAGE_REQUEST && (s = async_wait (a, c)) < 0)
+  int s = idl_page_wait_result (__atomic_load_n (&c->page->state,
+						 __ATOMIC_ACQUIRE), &c->hup);
+  if (s < 0 || (s == IDL_PAGE_REQUEST && (s = async_wait (a, c)) < 0))
     return IDL_E_PEER_DIED;
   if (c->flags & IDL_BF_LATE)
     discard_late_reply (c, s);
