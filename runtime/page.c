@@ -125,6 +125,9 @@ page_connect (idl_binding_t *b, const char *name,
   b->sock = sock;
   b->cpu = idl_sole_cpu ();
   __atomic_store_n (&b->page->client_cpu, b->cpu, __ATOMIC_RELAXED);
+  /* So that its calls may sleep without a timer; if the watcher cannot
+     have it, they sleep in slices.  */
+  idl_watch (b);
   /* A new memfd reads as zeros: the page starts IDLE (page.h).  */
   return IDL_OK;
 }
@@ -134,17 +137,17 @@ page_close (idl_binding_t *b)
 {
   struct idl_page *pg = b->page;
 
+  idl_unwatch (b);
   /* Closing the socket is what tells the server's connection to end.
-     A connection's thread asleep on the page would only look at the
-     socket at the end of its sleep slice (page.h, IDL_SERVER_SLICE_NS),
-     and until then the connection counts against the server's limits
+     The server's accepting thread wakes a connection's thread asleep on
+     the page when it sees the hang-up (server-threads.c); waking it
+     here as well means it need not wait for that thread's turn, and
+     until it ends the connection counts against the server's limits
      (idl_server_set_limits): a client that closes and connects again
-     at once could find itself over them.  So wake it, after the close,
-     and it sees the hang-up now (one that was only going to sleep
-     misses the wake and sees it a slice later, as before; a worker
-     sleeps in epoll_wait, which reports the hang-up itself).  The
-     state word is left alone: a process that inherited the binding
-     may still be calling through it.  */
+     at once could find itself over them.  A worker sleeps in
+     epoll_wait, which reports the hang-up itself.  The state word is
+     left alone: a process that inherited the binding may still be
+     calling through it.  */
   close (b->sock);
   if (__atomic_load_n (&pg->server_sleeping, __ATOMIC_SEQ_CST)
       == IDL_SLEEP_FUTEX)
@@ -160,6 +163,7 @@ const struct idl_transport idl_page_transport = {
   .call = idl_call_x,
   .send = idl_send_x,
   .close = page_close,
+  .watch = idl_watch,
   .listen = idl_page_listen,
   .accept = idl_page_accept,
   .unlisten = idl_page_unlisten,
