@@ -174,39 +174,18 @@ rt_arm_watchdog (void)
     }
 }
 
-/* idltest_fork_server for the rt interface, serving in the mode
-   idl_server_set_workers (WORKERS) chooses after SETUP (SRV, ARG) if
-   not NULL (idltest_fork_server_setup), with clean-up on failure.  */
-static inline pid_t __attribute__ ((unused))
-rt_fork_server_setup (const char *name, idl_dispatch_fn dispatch,
-		      unsigned workers, void (*setup) (idl_server_t *, void *),
-		      void *arg)
-{
-  rt_arm_watchdog ();
-  pid_t pid = idltest_fork_server_setup (name, &rt_iface, dispatch, workers,
-					 setup, arg);
-  for (unsigned i = 0; i < sizeof rt_servers / sizeof rt_servers[0]; i++)
-    if (rt_servers[i] == 0)
-      {
-	rt_servers[i] = pid;
-	break;
-      }
-  return pid;
-}
-
-static inline pid_t __attribute__ ((unused))
-rt_fork_server_workers (const char *name, idl_dispatch_fn dispatch,
-			unsigned workers)
-{
-  return rt_fork_server_setup (name, dispatch, workers, NULL, NULL);
-}
+/* The mode of a server served from a poll loop (rt_fork_server_setup
+   and RT_WORKERS below).  */
+#define RT_WORKERS_LOOP (-1)
 
 /* A server for the rt interface served from a poll loop of its own
    (idl_server_fd, idl_server_serve_ready), as a program with an event
-   loop serves it: forked like rt_fork_server_workers.  The child exits
-   0 once the server is stopped (RT_STOP) and destroyed.  */
+   loop serves it: forked like rt_fork_server_setup, SETUP (SRV, ARG)
+   if not NULL before idl_server_fd.  The child exits 0 once the server
+   is stopped (RT_STOP) and destroyed.  */
 static inline pid_t __attribute__ ((unused))
-rt_fork_loop_server (const char *name, idl_dispatch_fn dispatch)
+rt_fork_loop_server_setup (const char *name, idl_dispatch_fn dispatch,
+			   void (*setup) (idl_server_t *, void *), void *arg)
 {
   int ready[2];
 
@@ -222,6 +201,8 @@ rt_fork_loop_server (const char *name, idl_dispatch_fn dispatch)
 	_exit (2);
       close (ready[0]);
       idl_server_t *srv = idl_server_create (name, &rt_iface, dispatch, &err);
+      if (srv && setup)
+	setup (srv, arg);
       if (!srv || (fd = idl_server_fd (srv)) < 0
 	  || idl_server_fd (srv) != fd || idl_server_run (srv) != -1
 	  || idl_server_set_workers (srv, 2) != -1)
@@ -258,10 +239,45 @@ rt_fork_loop_server (const char *name, idl_dispatch_fn dispatch)
   return pid;
 }
 
+/* idltest_fork_server for the rt interface, serving in the mode
+   idl_server_set_workers (WORKERS) chooses after SETUP (SRV, ARG) if
+   not NULL (idltest_fork_server_setup), with clean-up on failure; or
+   from a poll loop when WORKERS is RT_WORKERS_LOOP.  */
+static inline pid_t __attribute__ ((unused))
+rt_fork_server_setup (const char *name, idl_dispatch_fn dispatch,
+		      unsigned workers, void (*setup) (idl_server_t *, void *),
+		      void *arg)
+{
+  if (workers == (unsigned) RT_WORKERS_LOOP)
+    return rt_fork_loop_server_setup (name, dispatch, setup, arg);
+  rt_arm_watchdog ();
+  pid_t pid = idltest_fork_server_setup (name, &rt_iface, dispatch, workers,
+					 setup, arg);
+  for (unsigned i = 0; i < sizeof rt_servers / sizeof rt_servers[0]; i++)
+    if (rt_servers[i] == 0)
+      {
+	rt_servers[i] = pid;
+	break;
+      }
+  return pid;
+}
+
+static inline pid_t __attribute__ ((unused))
+rt_fork_server_workers (const char *name, idl_dispatch_fn dispatch,
+			unsigned workers)
+{
+  return rt_fork_server_setup (name, dispatch, workers, NULL, NULL);
+}
+
+static inline pid_t __attribute__ ((unused))
+rt_fork_loop_server (const char *name, idl_dispatch_fn dispatch)
+{
+  return rt_fork_loop_server_setup (name, dispatch, NULL, NULL);
+}
+
 /* The server mode of rt_fork_server: a test file can be built again in
    another mode by a file that defines RT_WORKERS and includes it;
    RT_WORKERS_LOOP serves from a poll loop (rt_fork_loop_server).  */
-#define RT_WORKERS_LOOP (-1)
 #ifndef RT_WORKERS
 # define RT_WORKERS 0
 #endif
