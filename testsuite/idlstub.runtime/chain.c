@@ -59,10 +59,12 @@ vfs_dispatch (idl_call_t *call, uint64_t *msg)
 	return vfs_error (err);
       pthread_once (&pfs_once, make_pfs_key);
       pthread_setspecific (pfs_key, pfs);
-      /* A PFS slower than this is reported to our client as a
-	 timeout.  */
-      idl_set_timeout (pfs, 200 * 1000);
     }
+  /* A PFS slower than 200 ms at RT_SLOW_ADD is reported to our client
+     as a timeout.  Other calls get a deadline no loaded machine
+     reaches (the CI machine's two cores run other work too): they
+     must not fail for want of a CPU.  */
+  idl_set_timeout (pfs, op == RT_SLOW_ADD ? 200 * 1000 : 20 * 1000 * 1000);
 
   switch (op)
     {
@@ -214,7 +216,7 @@ chain (unsigned pfs_mode, unsigned vfs_mode)
      before (one per worker thread, for good).  */
   CHECK (rt_fd_count (0) == mine);
   int settled = 0;
-  for (int i = 0; i < 200 && !settled; i++)
+  for (int i = 0; i < 2000 && !settled; i++)
     {
       int dv = rt_fd_count (v) - vfs_fds, dp = rt_fd_count (p) - pfs_fds;
       settled = dv >= 0 && dv <= (int) vfs_mode && dp == dv;
@@ -222,18 +224,17 @@ chain (unsigned pfs_mode, unsigned vfs_mode)
     }
   CHECK (settled);
 
-  /* A slow PFS: the VFS's own deadline (200 ms) fires and it says so;
-     then it serves again (its binding drains the late reply).  */
+  /* A slow PFS: the VFS's own deadline (200 ms) fires and it says so
+     (the PFS answers at 1500 ms: a reply that won the race would be a
+     result, not IDL_E_TIMEOUT, so no upper bound on the time is
+     needed, and none is asserted); then it serves again, its binding
+     draining the late reply first (RT_ADD's deadline is 20 s).  */
   double t0 = rt_now_ms ();
-  CHECK (idl_call_r4 (b, rt_tag (RT_SLOW_ADD, 3), 1, 2, 300, 0)
+  CHECK (idl_call_r4 (b, rt_tag (RT_SLOW_ADD, 3), 1, 2, 1500, 0)
 	 == (IDL_TAG_ERROR | (uint64_t) IDL_E_TIMEOUT << IDL_TAG_OP_SHIFT));
   CHECK (idl_error (b) == IDL_E_TIMEOUT);
-  double took = rt_now_ms () - t0;
-  CHECK (took >= 195 && took < 300);
-  /* The late reply comes at 300 ms, within the next call's 200.  */
-  CHECK (idl_call_r4 (b, rt_tag (RT_SLOW_ADD, 3), 5, 6, 0, 0)
-	 == rt_tag (RT_SLOW_ADD, 1));
-  CHECK (rt_mr (b)[1] == 5 + 6 + 1000);
+  CHECK (rt_now_ms () - t0 >= 195);
+  add_ok (b, 5, 6);
 
   /* The PFS dies: the VFS's calls fail, it reports the PFS's death as
      an error reply, and it still answers what it can do alone.  */
