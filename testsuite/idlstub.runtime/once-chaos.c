@@ -1,4 +1,5 @@
 /* { dg-do run } */
+/* { dg-timeout 300 } */
 /* Area: runtime
    Purpose: chaos (issue 21).  Two servers (a thread per connection
    under an abstract name, two workers under a path) and four client
