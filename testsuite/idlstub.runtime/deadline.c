@@ -44,8 +44,14 @@ static void
 add_times_out (idl_binding_t *b, uint64_t ms, double timeout_ms)
 {
   double t0 = rt_now_ms ();
-  CHECK (slow_add (b, 1, 2, ms) == err_tag (IDL_E_TIMEOUT));
+  uint64_t r = slow_add (b, 1, 2, ms);
   double took = rt_now_ms () - t0;
+  if (r != err_tag (IDL_E_TIMEOUT) || took >= timeout_ms + 150)
+    /* So that a failure under load says what came back, and when.  */
+    fprintf (stderr, "slow_add (1, 2, %llu ms), timeout %.0f ms: tag %#llx, "
+	     "%s after %.1f ms\n", (unsigned long long) ms, timeout_ms,
+	     (unsigned long long) r, idl_strerror (idl_error (b)), took);
+  CHECK (r == err_tag (IDL_E_TIMEOUT));
   CHECK (idl_error (b) == IDL_E_TIMEOUT);
   CHECK (took >= timeout_ms - 1);
   CHECK (took < timeout_ms + 150);
