@@ -113,3 +113,11 @@ idl_strerror (int code)
       return "unknown idlrt error";
     }
 }
+
+int
+idl_null (idl_binding_t *b)
+{
+  int err = b->transport->ping ? b->transport->ping (b) : IDL_OK;
+  b->error = err;
+  return err;
+}

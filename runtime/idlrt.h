@@ -129,6 +129,15 @@ int idl_error (const idl_binding_t *b);
 /* A short English description of an IDL_E_* code.  */
 const char *idl_strerror (int code);
 
+/* Whether B's server is there: over ONC RPC a call of procedure 0
+   (NULLPROC, which every ONC server answers), within the deadline a
+   call would have (a one-off timeout is used up); between processes of
+   one host a look at the connection, without waiting; co-located,
+   whether the server is still running.  Returns IDL_OK or the error
+   (IDL_E_PEER_DIED, IDL_E_TIMEOUT, ...), also recorded for idl_error;
+   IDL_E_PEER_DIED marks the binding dead, as a call would.  */
+int idl_null (idl_binding_t *b);
+
 /* Deadlines.  A call (or one-way send) on a binding with a timeout
    fails with IDL_E_TIMEOUT if its reply has not come that many
    microseconds after it started; the time spent waiting for the

@@ -26,6 +26,7 @@
 
 #define _GNU_SOURCE 1		/* F_GET_SEALS, F_SEAL_SHRINK */
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -111,6 +112,24 @@ page_close (idl_binding_t *b)
   close (b->sock);
 }
 
+/* idl_null: the server is there while its end of the socket is open
+   (its connection's thread or worker closes it when it goes).  A look,
+   not a wait: a dead server's socket hangs up at once.  */
+static int
+page_ping (idl_binding_t *b)
+{
+  struct pollfd p = { b->sock, POLLRDHUP, 0 };
+
+  if (b->flags & IDL_BF_DEAD)
+    return IDL_E_PEER_DIED;
+  if (poll (&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLRDHUP | POLLERR)))
+    {
+      b->flags |= IDL_BF_DEAD;
+      return IDL_E_PEER_DIED;
+    }
+  return IDL_OK;
+}
+
 const struct idl_transport idl_page_transport = {
   .name = "page",
   .connect = page_connect,
@@ -118,6 +137,7 @@ const struct idl_transport idl_page_transport = {
   .call = idl_call_x,
   .send = idl_send_x,
   .close = page_close,
+  .ping = page_ping,
   .listen = idl_page_listen,
   .accept = idl_page_accept,
   .unlisten = idl_page_unlisten,

@@ -239,6 +239,13 @@ struct idl_transport
      descriptors and frees B itself).  */
   void (*close) (idl_binding_t *b);
 
+  /* idl_null: whether the server is there, as cheaply as the transport
+     can tell (ONC RPC: a call of procedure 0, within the call's
+     deadline; the page: a look at the socket for a hang-up).  IDL_OK or
+     an IDL_E_* code (idl_null records it); IDL_E_PEER_DIED marks the
+     binding dead as a call would.  */
+  int (*ping) (idl_binding_t *b);
+
   /* Server side; NULL for a transport that cannot serve.  */
 
   /* Take NAME for SRV and listen: clients may connect once this
