@@ -101,7 +101,11 @@ enum idl_error_code
 
 /* Connect to the server called NAME for interface IFACE.  NAME is a
    filesystem path for a Unix-domain socket, or "@name" for Linux's
-   abstract socket namespace.  Returns NULL on failure, with the
+   abstract socket namespace: a server on this host; or
+   "onc+tcp://HOST[:PORT]" or "onc+udp://HOST[:PORT]" for ONC RPC
+   (RFC 5531) to any host, HOST an IPv4 literal, an IPv6 literal in
+   brackets or a host name, PORT asked of HOST's rpcbind when not given
+   (the manual's "Across machines").  Returns NULL on failure, with the
    reason in *ERR when ERR is not NULL.
 
    Co-location: if this process created the server NAME (the same
@@ -169,7 +173,15 @@ void idl_set_next_timeout (idl_binding_t *b, uint64_t timeout_us);
    with DISPATCH (declare it with IDL_SERVER (iface), which names it
    iface_dispatch).  The socket is bound and listening when this returns,
    so clients may connect at once.  Returns NULL on failure, with the
-   reason in *ERR.  */
+   reason in *ERR.
+
+   Over ONC RPC the name is "onc+tcp://[ADDR][:PORT]" or
+   "onc+udp://...": ADDR the address to serve on (every address when
+   empty), PORT the port (an ephemeral one when 0 or not given).  The
+   server registers its program and version with this host's rpcbind
+   when one runs, and unregisters when it stops; without rpcbind it
+   needs a fixed port (one on an ephemeral port that could not be
+   registered fails with IDL_E_CONNECT).  */
 idl_server_t *idl_server_create (const char *name,
 				 const idl_interface_t *iface,
 				 idl_dispatch_fn dispatch, int *err);
