@@ -196,9 +196,10 @@ floor_pin (int cpu)
     _exit (2);
 }
 
-/* Map the shared lines and fork the child of KIND on CHILD_CPU; the
-   caller runs on MY_CPU (the futex kind spins unless the two are the
-   same).  Returns 0, or -1 with errno set.  */
+/* Map the shared lines and fork the child of KIND on CHILD_CPU (-1:
+   wherever the scheduler puts it); the caller runs on MY_CPU (-1: not
+   pinned).  The futex kind spins unless the two are the same CPU.
+   Returns 0, or -1 with errno set.  */
 static int
 floor_start (struct floor_pingpong *f, enum floor_kind kind, int child_cpu,
 	     int my_cpu)
@@ -207,7 +208,7 @@ floor_start (struct floor_pingpong *f, enum floor_kind kind, int child_cpu,
 
   f->kind = kind;
   f->next = 0;
-  f->spin = child_cpu != my_cpu;
+  f->spin = child_cpu < 0 || child_cpu != my_cpu;
   f->sh = mmap (NULL, sizeof *f->sh, PROT_READ | PROT_WRITE,
 		MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (f->sh == MAP_FAILED)
@@ -223,7 +224,8 @@ floor_start (struct floor_pingpong *f, enum floor_kind kind, int child_cpu,
       prctl (PR_SET_PDEATHSIG, SIGKILL);
       if (getppid () != parent)
 	_exit (1);
-      floor_pin (child_cpu);
+      if (child_cpu >= 0)
+	floor_pin (child_cpu);
       floor_child (f);
       _exit (0);
     }

@@ -12,7 +12,9 @@
    and out parameters are untouched.  Each reply word is read once:
    the server may be hostile.  Like the plugin's stubs, each stub of
    an operation that can take co-location's direct path checks for it
-   after its argument checks (hand-msg.h, HAND_DIRECT).  Compiled
+   after its argument checks (hand-msg.h, HAND_DIRECT), and reads its
+   reply from the view the call returns (idlrt.h, idl_reply_t), so
+   that it is as safe with threads sharing a binding.  Compiled
    without the plugin.  */
 
 #include <string.h>
@@ -29,7 +31,8 @@ static const idl_interface_t hand_pfs =
 const idl_interface_t *const rpcs_client_iface[2] = { &hand_idl4,
 						      &hand_pfs };
 
-/* B's message registers, where the reply words are after a call.  */
+/* The message registers of B (a call's view), where the reply words
+   are after the call.  */
 static inline const uint64_t *
 reply_words (idl_binding_t *b)
 {
@@ -47,7 +50,9 @@ CALL_SITE long
 rpcs_tiny (idl_binding_t *b, long a)
 {
   HAND_DIRECT (b, 0, __typeof__ (&tiny_impl), a);
-  uint64_t t = idl_call_r4 (b, TINY_REQ, (uint64_t) a, 0, 0, 0);
+  idl_reply_t r = idl_callv_r4 (b, TINY_REQ, (uint64_t) a, 0, 0, 0);
+  uint64_t t = r.tag;
+  b = r.view;
   if (t != TINY_REP)
     {
       idl_stub_failed (b, t);
@@ -61,7 +66,9 @@ rpcs_small (idl_binding_t *b, short a, long c, short d)
 {
   HAND_DIRECT (b, 1, __typeof__ (&small_impl), a, c, d);
   uint64_t w1 = (uint16_t) a | (uint64_t) (uint16_t) d << 16;
-  uint64_t t = idl_call_r4 (b, SMALL_REQ, w1, (uint64_t) c, 0, 0);
+  idl_reply_t r = idl_callv_r4 (b, SMALL_REQ, w1, (uint64_t) c, 0, 0);
+  uint64_t t = r.tag;
+  b = r.view;
   if (t != SMALL_REP)
     {
       idl_stub_failed (b, t);
@@ -76,7 +83,9 @@ rpcs_large (idl_binding_t *b, long a, long c, long d, long e, long f, long g)
   HAND_DIRECT (b, 2, __typeof__ (&large_impl), a, c, d, e, f, g);
   const uint64_t w[6] = { (uint64_t) a, (uint64_t) c, (uint64_t) d,
 			  (uint64_t) e, (uint64_t) f, (uint64_t) g };
-  uint64_t t = idl_call_m (b, LARGE_REQ, w);
+  idl_reply_t r = idl_callv_m (b, LARGE_REQ, w);
+  uint64_t t = r.tag;
+  b = r.view;
   if (t != LARGE_REP)
     {
       idl_stub_failed (b, t);
@@ -106,7 +115,9 @@ rpcs_strxfer (idl_binding_t *b, const char *a, long *x, long *y)
   if (!p)
     return;
   memcpy (p, a, n + 1);
-  uint64_t t = idl_call_x (b, STRXFER_REQ, 0, n + 1, 0, 0);
+  idl_reply_t r = idl_callv_x (b, STRXFER_REQ, 0, n + 1, 0, 0);
+  uint64_t t = r.tag;
+  b = r.view;
   if (t != STRXFER_REP)
     {
       idl_stub_failed (b, t);
@@ -125,7 +136,9 @@ rpcs_structxfer (idl_binding_t *b, struct large_t a, long *x)
   if (!p)
     return 0;
   memcpy (p, &a, sizeof a);
-  uint64_t t = idl_call_x (b, STRUCTXFER_REQ, 0, sizeof a, 0, 0);
+  idl_reply_t r = idl_callv_x (b, STRUCTXFER_REQ, 0, sizeof a, 0, 0);
+  uint64_t t = r.tag;
+  b = r.view;
   if (t != STRUCTXFER_REP)
     {
       idl_stub_failed (b, t);
@@ -153,7 +166,9 @@ rpcs_arrayxfer (idl_binding_t *b, const char *str1, const char *str2,
   memcpy (p, str1, (size_t) l1);
   memcpy (p + l1, str2, (size_t) l2);
   const uint64_t w = (uint64_t) l1;
-  uint64_t t = idl_call_x (b, ARRAYXFER_REQ, &w, (uint64_t) (l1 + l2), 0, 0);
+  idl_reply_t r = idl_callv_x (b, ARRAYXFER_REQ, &w, (uint64_t) (l1 + l2), 0, 0);
+  uint64_t t = r.tag;
+  b = r.view;
   if (t != ARRAYXFER_REP)
     idl_stub_failed (b, t);
 }
@@ -164,8 +179,10 @@ rpcs_pfs_open (idl_binding_t *b, int client, int fobj, int flags, int mode,
 {
   HAND_DIRECT (b, 0, __typeof__ (&pfs_open_impl), client, fobj, flags, mode,
 	       handle);
-  uint64_t t = idl_call_r4 (b, PFS_OPEN_REQ, hand_pack (client, fobj),
+  idl_reply_t r = idl_callv_r4 (b, PFS_OPEN_REQ, hand_pack (client, fobj),
 			    hand_pack (flags, mode), 0, 0);
+  uint64_t t = r.tag;
+  b = r.view;
   if (t != PFS_OPEN_REP)
     {
       idl_stub_failed (b, t);
@@ -193,7 +210,9 @@ rpcs_pfs_write (idl_binding_t *b, int handle, int *pos, int len,
     return 0;
   memcpy (p, data, bytes);
   const uint64_t w[2] = { hand_pack (handle, *pos), (uint32_t) len };
-  uint64_t t = idl_call_x (b, PFS_WRITE_REQ, w, bytes, 0, 0);
+  idl_reply_t r = idl_callv_x (b, PFS_WRITE_REQ, w, bytes, 0, 0);
+  uint64_t t = r.tag;
+  b = r.view;
   if (t != PFS_WRITE_REP)
     {
       idl_stub_failed (b, t);
@@ -213,8 +232,10 @@ rpcs_pfs_get_direntries (idl_binding_t *b, int handle, int *pos, int count,
       idl_stub_error (b, IDL_E_BOUNDS);
       return 0;
     }
-  uint64_t t = idl_call_r4 (b, PFS_DIRENT_REQ, hand_pack (handle, *pos),
+  idl_reply_t r = idl_callv_r4 (b, PFS_DIRENT_REQ, hand_pack (handle, *pos),
 			    (uint32_t) count, 0, 0);
+  uint64_t t = r.tag;
+  b = r.view;
   if (t != PFS_DIRENT_REP)
     {
       idl_stub_failed (b, t);
@@ -256,7 +277,9 @@ rpcs_pfs_lookup (idl_binding_t *b, int dir, const char *name, int *fobj,
     return 0;
   memcpy (p, name, n + 1);
   const uint64_t w = (uint32_t) dir;
-  uint64_t t = idl_call_x (b, PFS_LOOKUP_REQ, &w, n + 1, 0, 0);
+  idl_reply_t r = idl_callv_x (b, PFS_LOOKUP_REQ, &w, n + 1, 0, 0);
+  uint64_t t = r.tag;
+  b = r.view;
   if (t != PFS_LOOKUP_REP)
     {
       idl_stub_failed (b, t);

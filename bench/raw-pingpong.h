@@ -67,7 +67,7 @@ raw_pingpong_serve (struct idl_page *pg, int sock)
   for (;;)
     {
       int s;
-      unsigned sp = idl_spin_for (cpu, &pg->client_cpu);
+      uint64_t sp = idl_spin_for (cpu, &pg->client_cpu);
       while ((s = idl_page_wait (pg, &pg->server_sleeping, 1, sp, sock,
 				 NULL, IDL_SERVER_SLICE_NS))
 	     == IDL_WAIT_SLICE)
@@ -89,6 +89,7 @@ raw_pingpong_start (struct raw_pingpong *r, int server_cpu)
   int sv[2];
   pid_t parent = getpid ();
 
+  idl_spin_calibrate ();
   r->pid = -1;
   r->next = 0;
   if (socketpair (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, sv) != 0)
@@ -147,7 +148,7 @@ raw_pingpong_run (struct raw_pingpong *r, long n)
       int s;
       __atomic_store_n (&pg->mr[0], r->next, __ATOMIC_RELAXED);
       idl_page_publish (pg, IDL_PAGE_REQUEST, &pg->server_sleeping);
-      unsigned sp = idl_spin_for (cpu, &pg->server_cpu);
+      uint64_t sp = idl_spin_for (cpu, &pg->server_cpu);
       while ((s = idl_page_wait (pg, &pg->client_sleeping, 0, sp, r->sock,
 				 NULL, IDL_CLIENT_SLICE_NS))
 	     == IDL_WAIT_SLICE)

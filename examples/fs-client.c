@@ -15,21 +15,22 @@
    exits 1 at the first one that is wrong.
 
    Then it measures.  Each of ROUNDS rounds (default 21) times CALLS
-   calls (default 2000) of every kind back to back: the raw transport
-   (a futex ping-pong over a shared page with a child process,
-   bench/raw-pingpong.h), vfs_null (one hop, to the VFS), vfs_stat and a
-   4 KiB vfs_pread (two hops, through the VFS to the PFS), and pread(2)
-   on the descriptor from vfs_open_fd (no hop at all).  It prints the
-   median time per call of each kind, and the median of its per-round
-   ratio to the raw round trips of the hops it makes: a shared
-   machine's load drifts, and measuring every kind in the same rounds
-   lets the drift weigh on all of them alike (DESIGN.md: wall-clock
-   figures are ratios to the raw transport measured in the same run).
+   calls (default 2000) of every kind back to back: the floor, a round
+   trip with a child process that owes nothing to idlstub
+   (bench/floor.h: a plain cache-line ping-pong between two CPUs, a
+   spin-then-futex one on one CPU), vfs_null (one hop, to the VFS),
+   vfs_stat and a 4 KiB vfs_pread (two hops, through the VFS to the
+   PFS), and pread(2) on the descriptor from vfs_open_fd (no hop at
+   all).  It prints the median time per call of each kind, and the
+   median of its per-round ratio to the floor's round trips for the
+   hops it makes: a shared machine's load drifts, and measuring every
+   kind in the same rounds lets the drift weigh on all of them alike
+   (DESIGN.md: wall-clock figures are ratios measured in the same run).
    A hop between two CPUs and a hop within one differ by an order of
-   magnitude, so with CPUS each hop is set against a raw round trip of
-   its own kind (see start_yardsticks).  */
+   magnitude, so with CPUS each hop is set against a floor of its own
+   kind (see start_yardsticks).  */
 
-#define _GNU_SOURCE 1		/* strerrorname_np; raw-pingpong.h */
+#define _GNU_SOURCE 1		/* strerrorname_np; floor.h */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -39,7 +40,7 @@
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-#include "raw-pingpong.h"
+#include "floor.h"
 #include "vfs.h"
 
 static idl_binding_t *b;
@@ -113,16 +114,16 @@ median (double *v, int n)
    pinned them.  */
 static int cpu_client = -1, cpu_vfs = -1, cpu_pfs = -1;
 
-/* The yardsticks: a raw round trip between two CPUs, and one on a
-   single CPU.  They differ by an order of magnitude: across CPUs both
-   sides spin and a round trip is two cache-line transfers; on one CPU
-   it is two context switches (runtime/page.h, "Waiting").  A hop of
-   the file system is timed against the yardstick of its own kind.
-   When the processes are not pinned there is one, RAW, with the
+/* The yardsticks, the floors of bench/floor.h: between two CPUs a
+   plain cache-line ping-pong (nothing sleeps), on one CPU a
+   spin-then-futex one (it cannot spin there: two context switches).
+   They differ by an order of magnitude.  A hop of the file system is
+   timed against the yardstick of its own kind.  When the processes are
+   not pinned there is one, RAW, the spin-then-futex ping-pong with the
    partner wherever the scheduler puts it.  */
 enum { RAW, RAW_SAME, NUL, STAT, PREAD, FDREAD, NKINDS };
 
-static struct raw_pingpong raw[2];	/* RAW, RAW_SAME */
+static struct floor_pingpong raw[2];	/* RAW, RAW_SAME */
 static int have_raw[2];
 
 static struct
@@ -130,8 +131,8 @@ static struct
   const char *label;
   int hops;			/* 0: no call; 1: to the VFS; 2: to the PFS */
 } kinds[NKINDS] = {
-  [RAW] = { "raw round trip", 1 },
-  [RAW_SAME] = { "raw round trip, one CPU", 1 },
+  [RAW] = { "floor round trip", 1 },
+  [RAW_SAME] = { "floor round trip, one CPU", 1 },
   [NUL] = { "vfs_null ()", 1 },
   [STAT] = { "vfs_stat (\"/pfs/block.bin\")", 2 },
   [PREAD] = { "vfs_pread (fd, 0, 4 KiB)", 2 },
@@ -160,8 +161,8 @@ timed (int kind, long calls)
     {
     case RAW:
     case RAW_SAME:
-      if (raw_pingpong_run (&raw[kind - RAW], calls) != 0)
-	fail ("raw transport: bad reply");
+      if (floor_run (&raw[kind - RAW], calls) != 0)
+	fail ("floor: bad reply");
       break;
     case NUL:
       for (long i = 0; i < calls; i++)
@@ -204,16 +205,18 @@ start_yardsticks (void)
 	   least not on our CPU.  On one CPU: on ours.  */
 	int cpu = k == RAW_SAME ? cpu_client
 		  : cpu_vfs != cpu_client ? cpu_vfs : cpu_pfs;
-	if (raw_pingpong_start (&raw[k - RAW], cpu) != 0)
-	  fail ("cannot start the raw transport's partner");
+	enum floor_kind fk = k == RAW && cpu_client >= 0 ? FLOOR_SPIN
+							 : FLOOR_FUTEX;
+	if (floor_start (&raw[k - RAW], fk, cpu, cpu_client) != 0)
+	  fail ("cannot start the floor's partner");
 	have_raw[k - RAW] = 1;
       }
   if (cpu_client >= 0)
     {
       kinds[RAW].label = have_raw[RAW_SAME - RAW]
-			 ? "raw round trip, two CPUs" : "raw round trip";
+			 ? "floor round trip, two CPUs" : "floor round trip";
       if (cpu_client == cpu_vfs && cpu_vfs == cpu_pfs)
-	kinds[RAW_SAME].label = "raw round trip";
+	kinds[RAW_SAME].label = "floor round trip";
     }
 }
 
@@ -238,8 +241,8 @@ measure (int rounds, long calls)
 	  if (run[k])
 	    t[k][r] = timed (k, calls);
 	}
-      /* A call's time over the raw round trips of the hops it makes,
-	 measured in this round.  */
+      /* A call's time over the floor's round trips for the hops it
+	 makes, measured in this round.  */
       double hop1 = t[yardstick (cpu_client, cpu_vfs)][r];
       double hop2 = t[yardstick (cpu_vfs, cpu_pfs)][r];
       for (int k = 0; k < NKINDS; k++)
@@ -257,9 +260,10 @@ measure (int rounds, long calls)
     printf ("latency, client on CPU %d, VFS on CPU %d, PFS on CPU %d:\n",
 	    cpu_client, cpu_vfs, cpu_pfs);
   printf ("median of %d rounds of %ld calls each (times vary from run to run;"
-	  "\nx raw: over the raw round trips of the same hops, same rounds)\n",
-	  rounds, calls);
-  printf ("  %-30s %5s %9s %7s\n", "operation", "hops", "ns/call", "x raw");
+	  "\nx floor: over the floor's round trips for the same hops, same"
+	  " rounds)\n", rounds, calls);
+  printf ("  %-30s %5s %9s %7s\n", "operation", "hops", "ns/call",
+	  "x floor");
   for (int k = 0; k < NKINDS; k++)
     if (run[k])
       {
@@ -485,6 +489,6 @@ main (int argc, char **argv)
   idl_close (b);
   for (int i = 0; i < 2; i++)
     if (have_raw[i])
-      raw_pingpong_stop (&raw[i]);
+      floor_stop (&raw[i]);
   return 0;
 }

@@ -27,9 +27,10 @@ static bool abi_built;
    idl_abi_note_decl while the front end parses).  Reusing those
    declarations keeps one symbol per assembler name.  */
 static const char *const entry_names[] = {
-  "idl_call_r4", "idl_call_m", "idl_send_r4", "idl_send_m",
-  "idl_stub_failed", "idl_request_payload", "idl_call_x", "idl_send_x",
-  "idl_stub_error", "idl_compact_call", "idl_compact_dispatch"
+  "idl_callv_r4", "idl_callv_m", "idl_send_r4", "idl_send_m",
+  "idl_stub_failed", "idl_request_payload", "idl_callv_x", "idl_send_x",
+  "idl_stub_error", "idl_compact_call", "idl_compact_dispatch",
+  "idl_stub_direct_ok"
 };
 static tree entry_decls[ARRAY_SIZE (entry_names)];
 
@@ -59,6 +60,51 @@ runtime_function (const char *name, tree type)
   return decl;
 }
 
+/* idl_reply_t, what a call returns (idlrt.h): the reply's tag and the
+   view that holds the reply (the binding, or the calling thread's own
+   connection of it).  <idlrt.h>'s type when its idl_callv_r4 was seen,
+   else one built alike: a record of a uint64_t and a binding pointer,
+   which the ABI returns in two registers.  */
+static bool
+reply_fields (tree rt)
+{
+  abi.reply = rt;
+  abi.reply_tag = abi.reply_view = NULL_TREE;
+  if (!rt || TREE_CODE (rt) != RECORD_TYPE)
+    return false;
+  for (tree f = TYPE_FIELDS (rt); f; f = DECL_CHAIN (f))
+    if (TREE_CODE (f) == FIELD_DECL && DECL_NAME (f))
+      {
+	const char *n = IDENTIFIER_POINTER (DECL_NAME (f));
+	if (strcmp (n, "tag") == 0)
+	  abi.reply_tag = f;
+	else if (strcmp (n, "view") == 0)
+	  abi.reply_view = f;
+      }
+  return abi.reply_tag && abi.reply_view;
+}
+
+static void
+reply_type (tree binding_ptr_type)
+{
+  for (unsigned i = 0; i < ARRAY_SIZE (entry_names); i++)
+    if (strcmp (entry_names[i], "idl_callv_r4") == 0 && entry_decls[i]
+	&& reply_fields (TREE_TYPE (TREE_TYPE (entry_decls[i]))))
+      return;
+  tree rt = make_node (RECORD_TYPE);
+  tree tag = build_decl (UNKNOWN_LOCATION, FIELD_DECL,
+			 get_identifier ("tag"), abi.u64);
+  tree view = build_decl (UNKNOWN_LOCATION, FIELD_DECL,
+			  get_identifier ("view"), binding_ptr_type);
+  DECL_CONTEXT (tag) = DECL_CONTEXT (view) = rt;
+  DECL_CHAIN (tag) = view;
+  TYPE_FIELDS (rt) = tag;
+  TYPE_NAME (rt) = get_identifier ("idl_reply");
+  layout_type (rt);
+  idl_model_keep (rt);
+  reply_fields (rt);
+}
+
 /* BINDING_PTR_TYPE is the user's idl_binding_t *, taken from an
    operation's prototype, so that the declarations built here match
    <idlrt.h> exactly.  */
@@ -74,14 +120,21 @@ idl_get_abi (tree binding_ptr_type)
   abi.alias_ptr = build_pointer_type_for_mode (char_type_node, ptr_mode,
 					       true);
   tree b = binding_ptr_type, w = abi.u64;
+  reply_type (b);
+  tree rt = abi.reply;
   tree r4 = build_function_type_list (w, b, w, w, w, w, w, NULL_TREE);
   tree m = build_function_type_list (w, b, w,
 				     build_pointer_type
 				     (build_qualified_type (w,
 							    TYPE_QUAL_CONST)),
 				     NULL_TREE);
-  abi.call_r4 = runtime_function ("idl_call_r4", r4);
-  abi.call_m = runtime_function ("idl_call_m", m);
+  abi.call_r4
+    = runtime_function ("idl_callv_r4",
+			build_function_type_list (rt, b, w, w, w, w, w,
+						  NULL_TREE));
+  abi.call_m
+    = runtime_function ("idl_callv_m",
+			build_function_type (rt, TYPE_ARG_TYPES (m)));
   abi.send_r4 = runtime_function ("idl_send_r4", r4);
   abi.send_m = runtime_function ("idl_send_m", m);
   abi.stub_failed
@@ -98,13 +151,20 @@ idl_get_abi (tree binding_ptr_type)
 						  NULL_TREE));
   tree x = build_function_type_list (w, b, w, abi.u64_cptr, w, abi.int_ptr,
 				     w, NULL_TREE);
-  abi.call_x = runtime_function ("idl_call_x", x);
+  abi.call_x = runtime_function ("idl_callv_x",
+				 build_function_type (rt, TYPE_ARG_TYPES (x)));
   abi.send_x = runtime_function ("idl_send_x", x);
   abi.stub_error
     = runtime_function ("idl_stub_error",
 			build_function_type_list (void_type_node, b,
 						  integer_type_node,
 						  NULL_TREE));
+  abi.stub_direct_ok
+    = runtime_function ("idl_stub_direct_ok",
+			build_function_type_list (void_type_node, b,
+						  NULL_TREE));
+  DECL_ATTRIBUTES (abi.stub_direct_ok)
+    = tree_cons (get_identifier ("cold"), NULL_TREE, NULL_TREE);
   /* Compact mode's engine: the table and the arguments' array are
      read-only to it (idlrt.h).  */
   tree argv_type = build_pointer_type (build_qualified_type

@@ -20,12 +20,15 @@ struct idl_abi
   tree u64;			/* uint64_t */
   tree u64_ptr;			/* uint64_t * */
   tree alias_ptr;		/* char * (ref-all): alias set 0 */
-  tree call_r4, call_m;		/* idl_call_r4, idl_call_m */
+  tree call_r4, call_m;		/* idl_callv_r4, idl_callv_m */
+  tree reply;			/* idl_reply_t, what they return */
+  tree reply_tag, reply_view;	/* its fields */
   tree send_r4, send_m;		/* idl_send_r4, idl_send_m */
   tree stub_failed;		/* idl_stub_failed */
   tree request_payload;		/* idl_request_payload */
-  tree call_x, send_x;		/* idl_call_x, idl_send_x */
+  tree call_x, send_x;		/* idl_callv_x, idl_send_x */
   tree stub_error;		/* idl_stub_error */
+  tree stub_direct_ok;		/* idl_stub_direct_ok */
   tree int_ptr;			/* const int * */
   tree u64_cptr;		/* const uint64_t * */
   tree compact_call;		/* idl_compact_call */

@@ -18,17 +18,21 @@
 	  ...                                  // 2. co-located? (direct-call.cc)
 	  w1 = (uint64) (unsigned short) a | (uint64) (unsigned short) d << 16;
 	  w2 = (uint64) c;
-	  rtag = idl_call_r4 (b, 0x10_0002_0002, w1, w2, 0, 0);
+	  r = idl_callv_r4 (b, 0x10_0002_0002, w1, w2, 0, 0);
+	  rtag = r.tag;  view = r.view;       // the thread's connection
 	  if (rtag != 0x10_0002_0001) goto fail;
-	  mr = MEM <uint64 *> [b];            // the binding's registers
+	  mr = MEM <uint64 *> [view];         // its registers
 	  result = (long) MEM <uint64> [mr + 8];
 	  return result;
 	fail:                                  // cold
-	  idl_stub_failed (b, rtag);
+	  idl_stub_failed (view, rtag);
 	  return 0;
 	}
 
    (the tag constants are interface 0x10, operation 2, word counts).
+   The reply is read from the view the call returns, not from B: a
+   binding shared by threads gives each thread a connection of its own
+   (runtime/channel.c), and the view is the calling thread's.
    Small scalars share a message word, and a message of up to four
    words goes to the trampoline in registers, never through memory
    (register packing, paper 000, 4.2.1; paper 003).
@@ -36,8 +40,9 @@
    The steps, in the order of the body; the code below repeats the
    numbers:
 
-     1. check the arguments: every string and buffer within its bound
-	before anything is sent (a stub never truncates);
+     1. check the arguments: no NULL pointer where the call needs
+	memory, every string and buffer within its bound, before
+	anything is sent (a stub never truncates);
      2. the co-located direct call, when the binding has one
 	(direct-call.cc, paper 001);
      3. the payload: strings, buffers and large records go straight
@@ -114,7 +119,7 @@ struct client_stub
   tree bounds;			/* an argument over its bound */
   tree lost;			/* no page: the runtime said why */
   tree fail;			/* a failed call or a bad reply */
-  tree inval;			/* a null string */
+  tree inval;			/* a NULL pointer the call needs */
   bool used_bounds = false, used_lost = false, used_inval = false;
 
   /* 1: the element count of each variable item in the request, the
@@ -125,8 +130,9 @@ struct client_stub
   /* 4: the descriptors' array and count, each one's index.  */
   tree fds = NULL_TREE, nfds = NULL_TREE;
   std::vector<tree> fd_index;
-  /* 5: the reply's tag.  */
-  tree rtag = NULL_TREE;
+  /* 5: the reply's tag, and the view that holds the reply (the
+     binding, or the calling thread's own connection of it).  */
+  tree rtag = NULL_TREE, view = NULL_TREE;
   /* 6: the reply's registers, each slot's value, the result; the
      reply's payload, each item's offset in it and its length.  */
   tree mr = NULL_TREE;
@@ -149,19 +155,21 @@ client_stub::client_stub (idl_operation *op_, const idl_abi &abi_,
 {
 }
 
-/* 1. Check every bound before anything is sent (never truncate).  */
+/* 1. Check every pointer the call needs memory behind (IDL_E_INVAL
+   for a NULL one) and every bound before anything is sent (never
+   truncate).  */
 void
 client_stub::check_arguments ()
 {
+  if (emit_null_checks (bb, op, fn, inval))
+    used_inval = true;
   for (unsigned i = 0; i < nparams; i++)
     {
       const idl_param &p = op->params[i];
       tree parm = parm_at (fn, p.index);
       if (p.kind == IDL_KIND_STRING && p.sent ())
 	{
-	  used_bounds = used_inval = true;
-	  fail_if (bb, EQ_EXPR, parm, build_zero_cst (TREE_TYPE (parm)),
-		   inval);
+	  used_bounds = true;
 	  auto_vec<tree> args;
 	  args.safe_push (parm);
 	  args.safe_push (size_cst (p.max + 1));
@@ -358,7 +366,25 @@ client_stub::call_transport (const std::vector<tree> &words)
 	  args.safe_push (bb.assign (abi.u64, NOP_EXPR, nfds));
 	}
     }
-  rtag = bb.call (entry, args, abi.u64);
+  if (op->oneway)
+    {
+      rtag = bb.call (entry, args, abi.u64);
+      view = binding;
+    }
+  else
+    {
+      tree r = bb.call (entry, args, abi.reply);
+      rtag = bb.temp (TREE_TYPE (abi.reply_tag), "rtag");
+      bb.store (rtag, build3 (COMPONENT_REF, TREE_TYPE (abi.reply_tag), r,
+			      abi.reply_tag, NULL_TREE));
+      tree v = build3 (COMPONENT_REF, TREE_TYPE (abi.reply_view),
+		       unshare_expr (r), abi.reply_view, NULL_TREE);
+      view = bb.temp (TREE_TYPE (binding), "view");
+      if (useless_type_conversion_p (TREE_TYPE (binding), TREE_TYPE (v)))
+	bb.store (view, v);
+      else
+	bb.set (view, NOP_EXPR, bb.load (v));
+    }
 
   tree ok = bb.new_label ();
   tree expect = op->oneway ? build_zero_cst (abi.u64)
@@ -374,7 +400,7 @@ void
 client_stub::read_reply_words ()
 {
   if (rp.words)
-    mr = bb.load (build2 (MEM_REF, abi.u64_ptr, binding,
+    mr = bb.load (build2 (MEM_REF, abi.u64_ptr, view,
 			  build_int_cst (abi.alias_ptr,
 					 IDL_BINDING_MR_OFFSET)));
   std::vector<idl_scalar> sc = slot_scalars (op, rp, true);
@@ -409,7 +435,7 @@ client_stub::check_reply_payload ()
 {
   if (rp.items.empty ())
     return;
-  reply_pay = bb.load (build2 (MEM_REF, abi.alias_ptr, binding,
+  reply_pay = bb.load (build2 (MEM_REF, abi.alias_ptr, view,
 			       build_int_cst (abi.alias_ptr,
 					      IDL_BINDING_PAYLOAD_OFFSET)));
   tree off = size_cst (rp.fixed_bytes);
@@ -445,7 +471,7 @@ client_stub::check_reply_payload ()
 }
 
 /* 7a. Descriptor slot S's descriptor to out parameter PARM: taken from
-   the binding's array, leaving -1 there: whatever the stub does not
+   the view's array, leaving -1 there: whatever the stub does not
    take, the runtime closes at the next call.  */
 void
 client_stub::take_descriptor (const idl_slot &s, tree parm)
@@ -460,7 +486,7 @@ client_stub::take_descriptor (const idl_slot &s, tree parm)
 			size_cst (sizeof (int)));
   off = bb.assign (sizetype, PLUS_EXPR, off,
 		   size_cst (IDL_BINDING_FDS_OFFSET));
-  tree slot = ptr_add (bb, binding, off,
+  tree slot = ptr_add (bb, view, off,
 		       build_pointer_type (integer_type_node));
   tree ref = build2 (MEM_REF, integer_type_node, slot,
 		     build_int_cst (abi.alias_ptr, 0));
@@ -533,7 +559,7 @@ client_stub::deliver_reply_items ()
 void
 client_stub::cold_paths ()
 {
-  cold_return (bb, op, fail, abi.stub_failed, binding, rtag);
+  cold_return (bb, op, fail, abi.stub_failed, view, rtag);
   if (used_bounds)
     cold_return (bb, op, bounds, abi.stub_error, binding,
 		 build_int_cst (integer_type_node, IDL_E_BOUNDS));

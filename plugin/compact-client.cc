@@ -573,10 +573,25 @@ idl_emit_compact_client_stub (idl_operation *op)
   prepare_client_stub (fn, loc);
 
   body_builder bb (fn, loc);
+  /* The stub itself reads through pointers (the values it packs) and
+     hands the engine others to write through: NULL ones fail the call
+     first, as in fast mode.  */
+  tree inval = bb.new_label ();
+  bool checked = emit_null_checks (bb, op, fn, inval);
   if (values_only (op))
     emit_values_client_stub (bb, abi, op, fn);
   else
     emit_engine_client_stub (bb, abi, op, fn);
+  if (checked)
+    {
+      bb.label (inval);
+      bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
+      auto_vec<tree> args;
+      args.safe_push (DECL_ARGUMENTS (fn));
+      args.safe_push (build_int_cst (integer_type_node, IDL_E_INVAL));
+      bb.call_void (abi.stub_error, args);
+      bb.ret (op->has_result ? build_zero_cst (op->result.type) : NULL_TREE);
+    }
   bb.finish ();
 
   add_function (fn);

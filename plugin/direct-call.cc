@@ -32,7 +32,11 @@
 	  t = (void *) __atomic_load_8 (b + 48, relaxed);
 	  f = MEM <void *> [t + 8];           // small's position: 1
 	  if (f != 0) goto direct; else goto remote;
-	direct:                         // 56: IDL_BINDING_CALL_OFFSET
+	direct:                         // 64: IDL_BINDING_NERR_OFFSET
+	  if (MEM <uint32> [b + 64] != 0) goto clear; else goto call;
+	clear:                                // cold: reset a status
+	  idl_stub_direct_ok (b);
+	call:                           // 56: IDL_BINDING_CALL_OFFSET
 	  result = ((long (*) (void *, short, long, short)) f)
 		     (MEM <void *> [b + 56], (int) a, c, (int) d);
 	  return result;
@@ -40,10 +44,12 @@
 	  ...                                 // the message path
 	}
 
-   A remote call pays one compare with memory and a branch for it.  */
+   A remote call pays one compare with memory and a branch for it; a
+   direct one another, for idl_error's sake (idlrt-abi.h).  */
 
 #include "gcc-compat.h"
 #include "model.h"
+#include "abi.h"
 #include "gimple-builder.h"
 #include "fast-stubs.h"
 
@@ -88,7 +94,11 @@ direct_capable (const idl_operation *op)
 	 d = __atomic_load_n (b + IDL_BINDING_DIRECT_OFFSET, relaxed);
 	 f = d[position];
 	 if (f != 0)
-	   return f (call, ...);
+	   {
+	     if (MEM <uint32> [b + IDL_BINDING_NERR_OFFSET] != 0)
+	       idl_stub_direct_ok (b);        // cold: a status to reset
+	     return f (call, ...);
+	   }
        }
 
    and on to the message path.  A remote call pays one compare with
@@ -125,6 +135,21 @@ emit_direct_call (body_builder &bb, idl_operation *op)
 					      * POINTER_SIZE_UNITS)));
   bb.cond_goto (NE_EXPR, impl, null_pointer_node, have_impl, remote);
   bb.label (have_impl);
+  /* A connection of the binding holds an error status: make the
+     calling thread's IDL_OK first, as a call that went through the
+     runtime would (idlrt-abi.h, IDL_BINDING_NERR_OFFSET).  */
+  tree nerr = bb.load (build2 (MEM_REF, unsigned_type_node, binding,
+			       build_int_cst (alias_ptr,
+					      IDL_BINDING_NERR_OFFSET)));
+  tree clear = bb.new_label (), go = bb.new_label ();
+  bb.cond_goto (NE_EXPR, nerr, build_zero_cst (unsigned_type_node), clear,
+		go);
+  bb.label (clear);
+  bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
+  auto_vec<tree> okargs;
+  okargs.safe_push (binding);
+  bb.call_void (idl_get_abi (TREE_TYPE (binding)).stub_direct_ok, okargs);
+  bb.label (go);
   auto_vec<tree> args;
   args.safe_push (bb.load (build2 (MEM_REF, ptr_type_node, binding,
 				   build_int_cst (alias_ptr,

@@ -369,3 +369,41 @@ implementation_decl (idl_operation *op, tree call_ptr_type)
   op->impl = decl;
   return decl;
 }
+
+/* The checks emit_null_checks describes (gimple-builder.h).  In two
+   passes: first the pointers to values and strings, so that a count
+   read through a pointer in the second is known not to be NULL; then
+   each buffer, NULL only with a count of 0.  */
+bool
+emit_null_checks (body_builder &bb, const idl_operation *op, tree fn,
+		  tree lab)
+{
+  bool used = false;
+  for (const idl_param &p : op->params)
+    if (p.by_pointer || p.kind == IDL_KIND_STRING)
+      {
+	tree parm = parm_at (fn, p.index), ok = bb.new_label ();
+	used = true;
+	bb.cond_goto (EQ_EXPR, parm, build_zero_cst (TREE_TYPE (parm)), lab,
+		      ok);
+	bb.label (ok);
+      }
+  for (const idl_param &p : op->params)
+    if (p.kind == IDL_KIND_BUFFER)
+      {
+	const idl_param &cp = op->params[p.size_param];
+	tree parm = parm_at (fn, p.index), cparm = parm_at (fn, cp.index);
+	tree ok = bb.new_label (), check = bb.new_label ();
+	used = true;
+	bb.cond_goto (EQ_EXPR, parm, build_zero_cst (TREE_TYPE (parm)), check,
+		      ok);
+	bb.label (check);
+	tree n = cparm;
+	if (cp.by_pointer)
+	  n = bb.load (build2 (MEM_REF, cp.value.type, cparm,
+			       build_int_cst (TREE_TYPE (cparm), 0)));
+	bb.cond_goto (NE_EXPR, n, build_zero_cst (TREE_TYPE (n)), lab, ok);
+	bb.label (ok);
+      }
+  return used;
+}

@@ -60,6 +60,15 @@ tree new_static_function (const char *name, tree type, tree context,
 			  location_t loc);
 /* FN's parameter number INDEX (0: the binding or the call).  */
 tree parm_at (tree fn, unsigned index);
+/* Check that every pointer argument of OP's client stub FN that the
+   call needs memory behind is not NULL: a pointer to a value (in, out
+   or inout), a string, a buffer whose count is above 0 (a buffer of no
+   elements may be NULL); a failed check jumps to LAB, where the caller
+   fails the call with IDL_E_INVAL.  Returns whether OP has any such
+   pointer (LAB is used).  Emitted first, before anything reads through
+   a pointer (a count given through a pointer included).  */
+bool emit_null_checks (body_builder &bb, const idl_operation *op, tree fn,
+		       tree lab);
 /* OP's implementation NAME_impl: its type and its declaration.  */
 tree implementation_type (const idl_operation *op, tree call_ptr_type);
 tree implementation_decl (idl_operation *op, tree call_ptr_type);

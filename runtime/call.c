@@ -26,11 +26,23 @@
    The page is one transport of two (transport.h): a binding of any
    other (co-located, colocate.c) has IDL_BF_TABLE set, and the entry
    points' slow paths hand its calls to its transport's table; the
-   page's own entries in that table are these entry points.  */
+   page's own entries in that table are these entry points.
+
+   Threads.  A connection carries one call at a time, so each thread
+   calls through a channel of its own (internal.h, channel.c): the
+   binding itself for the thread that owns it, which is what the fast
+   path checks (one more compare), and for any other thread the
+   channel the slow path finds or has channel.c make, on which the
+   entry point starts again.  The entry points return the channel they
+   used (idl_reply_t's view): the stub reads the reply there.  */
 
 #include "internal.h"
 #include "fdpass.h"
 #include "transport.h"
+
+/* page.h: every wait's spin budget, in ticks.  Here because call.o may
+   name nothing outside itself; util.c sets it.  */
+uint64_t idl_spin_ticks = 3ULL * IDL_SPIN_NS;
 
 /* Record CODE for idl_error and return its tag.  Kept out of line and
    cold so the success path stays short.  */
@@ -38,19 +50,27 @@ static uint64_t __attribute__ ((__noinline__, __cold__))
 call_failed (idl_binding_t *b, int code)
 {
   if (code == IDL_E_PEER_DIED)
-    b->flags |= IDL_BF_DEAD;
+    idl_set_flags (b, b->flags | IDL_BF_DEAD);
   b->error = code;
   return idl_error_tag (code);
+}
+
+/* The same, as a call's answer with B as its view: await_reply
+   tail-calls these, and stays a function without a frame.  */
+static idl_reply_t __attribute__ ((__noinline__, __cold__))
+call_failed_v (idl_binding_t *b, int code)
+{
+  return (idl_reply_t) { call_failed (b, code), b };
 }
 
 /* Record CODE from the server's error reply and return its tag.  Unlike
    call_failed, never marks the binding dead: a server that answers
    IDL_E_PEER_DIED (its own server died, say) is alive.  */
-static uint64_t __attribute__ ((__noinline__, __cold__))
+static idl_reply_t __attribute__ ((__noinline__, __cold__))
 reply_failed (idl_binding_t *b, int code)
 {
   b->error = code;
-  return idl_error_tag (code);
+  return (idl_reply_t) { idl_error_tag (code), b };
 }
 
 /* One call's deadline: its timeout (0: none) and, once its clock has
@@ -60,6 +80,21 @@ struct deadline
   int64_t timeout;
   int64_t at;
 };
+
+/* A call's answer: the reply's TAG, in the registers of VIEW.  */
+static inline idl_reply_t
+reply (uint64_t tag, idl_binding_t *view)
+{
+  return (idl_reply_t) { tag, view };
+}
+
+/* B's default timeout: idl_set_timeout may change it from another
+   thread (channel.c).  */
+static inline int64_t
+default_timeout (const idl_binding_t *b)
+{
+  return __atomic_load_n (&b->timeout_ns, __ATOMIC_RELAXED);
+}
 
 /* What idl_page_wait does not return: the deadline passed.  */
 #define WAIT_TIMEOUT (-10)
@@ -72,7 +107,7 @@ static inline __attribute__ ((__always_inline__)) int
 wait_answer (idl_binding_t *b, struct deadline *dl)
 {
   struct idl_page *pg = b->page;
-  unsigned spin = idl_spin_for (b->cpu, &pg->server_cpu);
+  uint64_t spin = idl_spin_for (b->cpu, &pg->server_cpu);
 
   for (;;)
     {
@@ -120,7 +155,7 @@ drop_fds (idl_binding_t *b)
 	idl_sys_close (b->fds[i]);
       b->fds[i] = -1;
     }
-  b->flags &= ~IDL_BF_FDS;
+  idl_set_flags (b, b->flags & ~IDL_BF_FDS);
 }
 
 /* The page holds an abandoned call's reply (state S, after the wait):
@@ -139,7 +174,7 @@ discard_late_reply (idl_binding_t *b, int s)
 	idl_fd_close_all (fds, n);
       __atomic_store_n (&pg->state, IDL_PAGE_IDLE, __ATOMIC_RELEASE);
     }
-  b->flags &= ~IDL_BF_LATE;
+  idl_set_flags (b, b->flags & ~IDL_BF_LATE);
 }
 
 /* Wait until the page is ours to write: normally at once; after a
@@ -166,18 +201,47 @@ acquire_page (idl_binding_t *b, struct deadline *dl)
   return IDL_OK;
 }
 
-/* Whether a call can go straight to writing its request: no flag set
-   (nothing to close from the last reply, no late reply, no one-off
-   timeout, the server alive) and the page free.  The entry points below
-   test this first and leave everything else to an out-of-line slow path
-   that they tail-call, so that their common case saves no registers for
-   work it does not do.  */
+/* Whether a call can go straight to writing its request: the calling
+   thread owns B's connection and no flag is set (nothing to close from
+   the last reply, no late reply, no one-off timeout, the server alive)
+   -- one compare of B's gate (internal.h) -- and the page is free.  The entry points below test this first and leave
+   everything else to an out-of-line slow path that they tail-call, so
+   that their common case saves no registers for work it does not do.  */
 static inline int
 ready (idl_binding_t *b)
 {
-  return b->flags == 0
+  return __atomic_load_n (&b->gate, __ATOMIC_RELAXED) == idl_thread_id ()
 	 && __atomic_load_n (&b->page->state, __ATOMIC_ACQUIRE)
 	    != IDL_PAGE_REQUEST;
+}
+
+/* The calling thread's channel of B: B itself once the thread owns it,
+   else the one channel.c finds, claims or makes.  That one is the
+   caller's (its owner) unless none could be made: then it fails every
+   call.  */
+static idl_binding_t * __attribute__ ((__noinline__, __cold__))
+thread_channel (idl_binding_t *b)
+{
+  if (!b->chans)
+    return b;			/* channel.c's answer when out of memory */
+  idl_binding_t *c = idl_channel_find (b, idl_thread_id ());
+  return c ? c : b->chans->open (b);
+}
+
+/* Whether the calling thread owns C.  Another thread may be claiming C
+   meanwhile (channel.c), hence the atomic load; the answer is only ever
+   about the caller, whose own id no other thread stores.  */
+static inline int
+owned (const idl_binding_t *c)
+{
+  return __atomic_load_n (&c->owner, __ATOMIC_RELAXED) == idl_thread_id ();
+}
+
+/* The answer of a channel that could not be made (out of memory).  */
+static idl_reply_t __attribute__ ((__noinline__, __cold__))
+refused (idl_binding_t *c)
+{
+  return reply (idl_error_tag (c->error), c);
 }
 
 /* The deadline of the call starting now; consumes a one-off timeout.  */
@@ -185,11 +249,11 @@ static inline void
 start_deadline (idl_binding_t *b, struct deadline *dl)
 {
   dl->at = 0;
-  dl->timeout = b->timeout_ns;
+  dl->timeout = default_timeout (b);
   if (b->flags & IDL_BF_NEXT)
     {
       dl->timeout = b->next_timeout_ns;
-      b->flags &= ~IDL_BF_NEXT;
+      idl_set_flags (b, b->flags & ~IDL_BF_NEXT);
     }
 }
 
@@ -261,25 +325,26 @@ post_request (idl_binding_t *b, uint64_t tag, uint32_t seq,
 }
 
 /* Receive the N descriptors the reply to the last request announced.  */
-static uint64_t __attribute__ ((__noinline__))
+static idl_reply_t __attribute__ ((__noinline__))
 receive_fds (idl_binding_t *b, uint64_t tag, uint32_t n)
 {
   if (n > IDL_MAX_FDS
       || idl_fd_recv (b->sock, b->seq, b->fds, n) != IDL_FDRECV_OK)
-    return call_failed (b, IDL_E_PROTO);
-  b->flags |= IDL_BF_FDS;
+    return call_failed_v (b, IDL_E_PROTO);
+  idl_set_flags (b, b->flags | IDL_BF_FDS);
   b->error = IDL_OK;
-  return tag;
+  return reply (tag, b);
 }
 
 /* Wait for the reply to the request just posted, within deadline
    *DL0, or if DL0 is NULL (the common case) the binding's default, its
-   clock not started; return the reply's tag.  */
-static uint64_t __attribute__ ((__noinline__))
+   clock not started; return the reply's tag, and B as the view (so
+   that the entry points can tail-call this).  */
+static idl_reply_t __attribute__ ((__noinline__))
 await_reply (idl_binding_t *b, const struct deadline *dl0)
 {
   struct idl_page *pg = b->page;
-  struct deadline dl = { b->timeout_ns, 0 };
+  struct deadline dl = { default_timeout (b), 0 };
   if (dl0)
     dl = *dl0;
   int s = wait_answer (b, &dl);
@@ -288,12 +353,12 @@ await_reply (idl_binding_t *b, const struct deadline *dl0)
     {
       if (s == WAIT_TIMEOUT)
 	{
-	  b->flags |= IDL_BF_LATE;
-	  return call_failed (b, IDL_E_TIMEOUT);
+	  idl_set_flags (b, b->flags | IDL_BF_LATE);
+	  return call_failed_v (b, IDL_E_TIMEOUT);
 	}
       /* Dead, or the server released the page without a reply (the
 	 request carried IDL_TAG_ONEWAY, or the server misbehaves).  */
-      return call_failed (b, s < 0 ? IDL_E_PEER_DIED : IDL_E_PROTO);
+      return call_failed_v (b, s < 0 ? IDL_E_PEER_DIED : IDL_E_PROTO);
     }
 
   /* Read each once: the server may be hostile and change them.  */
@@ -315,12 +380,12 @@ await_reply (idl_binding_t *b, const struct deadline *dl0)
       return reply_failed (b, (int) code);
     }
   if (__builtin_expect ((tag & IDL_TAG_COUNT_MASK) > IDL_MR_WORDS - 1, 0))
-    return call_failed (b, IDL_E_PROTO);
+    return call_failed_v (b, IDL_E_PROTO);
   if (__builtin_expect (nfds != 0, 0))
     return receive_fds (b, tag, nfds);
 
   b->error = IDL_OK;
-  return tag;
+  return reply (tag, b);
 }
 
 /* Copy the register words of a request.  All four are stored whatever
@@ -352,7 +417,7 @@ put_words (uint64_t *mr, uint64_t tag, const uint64_t *words)
 /* Each entry point: the common case inline, the rest in a *_slow
    function that starts from prepare ().  */
 
-static inline uint64_t
+static inline idl_reply_t
 call_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
 	 uint64_t w3, uint64_t w4, const struct deadline *dl)
 {
@@ -379,29 +444,41 @@ table_send_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
   return b->transport->send (b, tag | IDL_TAG_ONEWAY, w, 0, 0, 0);
 }
 
-static uint64_t __attribute__ ((__noinline__))
-call_r4_slow (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
-	      uint64_t w3, uint64_t w4)
+static idl_reply_t __attribute__ ((__noinline__))
+callv_r4_slow (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
+	       uint64_t w3, uint64_t w4)
 {
   struct deadline dl;
+  if (!owned (b))
+    {
+      idl_binding_t *c = thread_channel (b);
+      return owned (c) ? idl_callv_r4 (c, tag, w1, w2, w3, w4) : refused (c);
+    }
   if (b->flags & IDL_BF_TABLE)
-    return table_call_r4 (b, tag, w1, w2, w3, w4);
+    return reply (table_call_r4 (b, tag, w1, w2, w3, w4), b);
   int err = prepare (b, &dl);
   if (err != IDL_OK)
-    return call_failed (b, err);
+    return reply (call_failed (b, err), b);
   return call_r4 (b, tag, w1, w2, w3, w4, &dl);
+}
+
+idl_reply_t
+idl_callv_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
+	      uint64_t w3, uint64_t w4)
+{
+  if (__builtin_expect (!ready (b), 0))
+    return callv_r4_slow (b, tag, w1, w2, w3, w4);
+  return call_r4 (b, tag, w1, w2, w3, w4, 0);
 }
 
 uint64_t
 idl_call_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
 	     uint64_t w3, uint64_t w4)
 {
-  if (__builtin_expect (!ready (b), 0))
-    return call_r4_slow (b, tag, w1, w2, w3, w4);
-  return call_r4 (b, tag, w1, w2, w3, w4, 0);
+  return idl_callv_r4 (b, tag, w1, w2, w3, w4).tag;
 }
 
-static inline uint64_t
+static inline idl_reply_t
 call_m (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	const struct deadline *dl)
 {
@@ -410,42 +487,59 @@ call_m (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   return await_reply (b, dl);
 }
 
-static uint64_t __attribute__ ((__noinline__))
-call_m_slow (idl_binding_t *b, uint64_t tag, const uint64_t *words)
+static idl_reply_t __attribute__ ((__noinline__))
+callv_m_slow (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 {
   struct deadline dl;
+  if (!owned (b))
+    {
+      idl_binding_t *c = thread_channel (b);
+      return owned (c) ? idl_callv_m (c, tag, words) : refused (c);
+    }
   if (b->flags & IDL_BF_TABLE)
-    return b->transport->call (b, tag, words, 0, 0, 0);
+    return reply (b->transport->call (b, tag, words, 0, 0, 0), b);
   int err = prepare (b, &dl);
   if (err != IDL_OK)
-    return call_failed (b, err);
+    return reply (call_failed (b, err), b);
   return call_m (b, tag, words, &dl);
+}
+
+idl_reply_t
+idl_callv_m (idl_binding_t *b, uint64_t tag, const uint64_t *words)
+{
+  if (__builtin_expect (!ready (b), 0))
+    return callv_m_slow (b, tag, words);
+  return call_m (b, tag, words, 0);
 }
 
 uint64_t
 idl_call_m (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 {
-  if (__builtin_expect (!ready (b), 0))
-    return call_m_slow (b, tag, words);
-  return call_m (b, tag, words, 0);
+  return idl_callv_m (b, tag, words).tag;
 }
 
 void *
 idl_request_payload (idl_binding_t *b)
 {
+  if (__builtin_expect (!owned (b), 0))
+    {
+      b = thread_channel (b);
+      if (!owned (b))
+	return 0;
+    }
   if (b->flags & IDL_BF_TABLE)
     return b->transport->request_payload (b);
   /* The page may still be busy; wait within the deadline the call
      about to be made will have, without starting it (the call's own
      clock starts when it does).  */
   struct deadline dl = { b->flags & IDL_BF_NEXT ? b->next_timeout_ns
-						: b->timeout_ns, 0 };
+						: default_timeout (b), 0 };
   int err = acquire_page (b, &dl);
   if (__builtin_expect (err != IDL_OK, 0))
     {
       /* The stub gives up: this was the call a one-off timeout was
 	 for.  */
-      b->flags &= ~IDL_BF_NEXT;
+      idl_set_flags (b, b->flags & ~IDL_BF_NEXT);
       call_failed (b, err);
       return 0;
     }
@@ -483,17 +577,31 @@ post_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   return IDL_OK;
 }
 
+idl_reply_t
+idl_callv_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
+	     uint64_t payload_len, const int *fds, uint64_t nfds)
+{
+  struct deadline dl;
+  if (__builtin_expect (!owned (b), 0))
+    {
+      idl_binding_t *c = thread_channel (b);
+      return owned (c) ? idl_callv_x (c, tag, words, payload_len, fds, nfds)
+		       : refused (c);
+    }
+  if (b->flags & IDL_BF_TABLE)
+    return reply (b->transport->call (b, tag, words, payload_len, fds,
+				      nfds), b);
+  int err = post_x (b, tag, words, payload_len, fds, nfds, &dl);
+  if (__builtin_expect (err != IDL_OK, 0))
+    return reply (call_failed (b, err), b);
+  return await_reply (b, &dl);
+}
+
 uint64_t
 idl_call_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	    uint64_t payload_len, const int *fds, uint64_t nfds)
 {
-  struct deadline dl;
-  if (b->flags & IDL_BF_TABLE)
-    return b->transport->call (b, tag, words, payload_len, fds, nfds);
-  int err = post_x (b, tag, words, payload_len, fds, nfds, &dl);
-  if (__builtin_expect (err != IDL_OK, 0))
-    return call_failed (b, err);
-  return await_reply (b, &dl);
+  return idl_callv_x (b, tag, words, payload_len, fds, nfds).tag;
 }
 
 /* One-way requests always carry IDL_TAG_ONEWAY on the page, so the
@@ -514,6 +622,12 @@ send_r4_slow (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
 	      uint64_t w3, uint64_t w4)
 {
   struct deadline dl;
+  if (!owned (b))
+    {
+      idl_binding_t *c = thread_channel (b);
+      return owned (c) ? idl_send_r4 (c, tag, w1, w2, w3, w4)
+		       : refused (c).tag;
+    }
   if (b->flags & IDL_BF_TABLE)
     return table_send_r4 (b, tag, w1, w2, w3, w4);
   int err = prepare (b, &dl);
@@ -544,6 +658,11 @@ static uint64_t __attribute__ ((__noinline__))
 send_m_slow (idl_binding_t *b, uint64_t tag, const uint64_t *words)
 {
   struct deadline dl;
+  if (!owned (b))
+    {
+      idl_binding_t *c = thread_channel (b);
+      return owned (c) ? idl_send_m (c, tag, words) : refused (c).tag;
+    }
   if (b->flags & IDL_BF_TABLE)
     return b->transport->send (b, tag | IDL_TAG_ONEWAY, words, 0, 0, 0);
   int err = prepare (b, &dl);
@@ -565,6 +684,12 @@ idl_send_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	    uint64_t payload_len, const int *fds, uint64_t nfds)
 {
   struct deadline dl;
+  if (__builtin_expect (!owned (b), 0))
+    {
+      idl_binding_t *c = thread_channel (b);
+      return owned (c) ? idl_send_x (c, tag, words, payload_len, fds, nfds)
+		       : refused (c).tag;
+    }
   if (b->flags & IDL_BF_TABLE)
     return b->transport->send (b, tag | IDL_TAG_ONEWAY, words, payload_len,
 				   fds, nfds);
@@ -579,12 +704,31 @@ idl_send_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 void
 idl_stub_error (idl_binding_t *b, int code)
 {
-  b->error = code;
+  idl_binding_t *c = thread_channel (b);
+  if (owned (c))
+    idl_record_error (c, code);
+}
+
+void
+idl_stub_direct_ok (idl_binding_t *b)
+{
+  idl_binding_t *c = thread_channel (b);
+  if (owned (c))
+    idl_record_error (c, IDL_OK);
 }
 
 void
 idl_stub_failed (idl_binding_t *b, uint64_t reply_tag)
 {
+  /* A stub gives the view its call returned; after a one-way request,
+     or from code that does not know views, the binding: the error is
+     the calling thread's, on its own channel.  */
+  if (!owned (b))
+    {
+      b = thread_channel (b);
+      if (!owned (b))
+	return;
+    }
   if (reply_tag & IDL_TAG_ERROR)
     {
       /* The runtime recorded why when it returned this tag; keep that,
@@ -592,17 +736,12 @@ idl_stub_failed (idl_binding_t *b, uint64_t reply_tag)
       if (b->error == IDL_OK)
 	{
 	  unsigned code = (reply_tag >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK;
-	  b->error = idl_known_error (code) ? (int) code : IDL_E_PROTO;
+	  idl_record_error (b, idl_known_error (code) ? (int) code
+						     : IDL_E_PROTO);
 	}
     }
   else
     /* A well-formed reply, but not the one the stub expected (wrong
        operation, interface or size).  */
-    b->error = IDL_E_PROTO;
-}
-
-int
-idl_error (const idl_binding_t *b)
-{
-  return b->error;
+    idl_record_error (b, IDL_E_PROTO);
 }

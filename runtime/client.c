@@ -10,7 +10,6 @@
    the call path, so it uses libc freely.  */
 
 #include <stdlib.h>
-#include <unistd.h>
 #include "internal.h"
 #include "transport.h"
 
@@ -35,9 +34,18 @@ idl_connect (const char *name, const idl_interface_t *iface, int *err)
     }
   for (unsigned i = 0; i < IDL_MAX_FDS; i++)
     b->fds[i] = -1;
+  idl_spin_calibrate ();
   *err = idl_transport_connect (b, name, iface);
   if (*err != IDL_OK)
     {
+      free (b);
+      return NULL;
+    }
+  /* The binding's first call claims it for its thread (channel.c).  */
+  *err = idl_channels_init (b, name, iface);
+  if (*err != IDL_OK)
+    {
+      b->transport->close (b);
       free (b);
       return NULL;
     }
@@ -50,11 +58,9 @@ idl_close (idl_binding_t *b)
 {
   if (!b)
     return;
-  /* What the last reply brought and its stub did not take.  */
-  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
-    if (b->fds[i] >= 0)
-      close (b->fds[i]);
-  b->transport->close (b);
+  /* Every channel's connection, and what its last reply brought that
+     its stub did not take.  */
+  idl_channels_close (b);
   free (b);
 }
 
@@ -71,15 +77,19 @@ uint64_t
 idl_set_timeout (idl_binding_t *b, uint64_t timeout_us)
 {
   uint64_t old = (uint64_t) b->timeout_ns / 1000;
-  b->timeout_ns = timeout_ns (timeout_us);
+  idl_channels_set_timeout (b, timeout_ns (timeout_us));
   return old;
 }
 
 void
 idl_set_next_timeout (idl_binding_t *b, uint64_t timeout_us)
 {
-  b->next_timeout_ns = timeout_ns (timeout_us);
-  b->flags |= IDL_BF_NEXT;
+  /* The calling thread's next call: on its own channel.  */
+  idl_binding_t *c = idl_channel_of (b);
+  if (__atomic_load_n (&c->owner, __ATOMIC_RELAXED) != idl_thread_id ())
+    return;			/* no channel: its call fails anyway */
+  c->next_timeout_ns = timeout_ns (timeout_us);
+  idl_set_flags (c, c->flags | IDL_BF_NEXT);
 }
 
 const char *
@@ -117,7 +127,12 @@ idl_strerror (int code)
 int
 idl_null (idl_binding_t *b)
 {
-  int err = b->transport->ping ? b->transport->ping (b) : IDL_OK;
-  b->error = err;
+  /* On the calling thread's own connection, as its calls go: another
+     thread's may be in the middle of a call.  */
+  idl_binding_t *c = idl_channel_of (b);
+  if (__atomic_load_n (&c->owner, __ATOMIC_RELAXED) != idl_thread_id ())
+    return c->error;		/* no channel could be made */
+  int err = c->transport->ping ? c->transport->ping (c) : IDL_OK;
+  idl_record_error (c, err);
   return err;
 }

@@ -122,7 +122,7 @@ idl_publish_direct (idl_server_t *srv, int on)
 static uint64_t
 local_failed (idl_binding_t *b, int code)
 {
-  b->error = code;
+  idl_record_error (b, code);
   return idl_error_tag (code);
 }
 
@@ -180,7 +180,7 @@ take_reply_fds (idl_binding_t *b, const int *rfds, unsigned nr,
 	close (rfds[i]);
     }
   if (nout > 0)
-    b->flags |= IDL_BF_FDS;
+    idl_set_flags (b, b->flags | IDL_BF_FDS);
   return IDL_OK;
 }
 
@@ -206,7 +206,7 @@ local_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	close (b->fds[i]);
       b->fds[i] = -1;
     }
-  b->flags &= ~(IDL_BF_FDS | IDL_BF_NEXT);
+  idl_set_flags (b, b->flags & ~(IDL_BF_FDS | IDL_BF_NEXT));
   b->payload = l->req_payload;
 
   if (payload_len > IDL_PAYLOAD_MAX || nfds > IDL_MAX_FDS)
@@ -220,7 +220,7 @@ local_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	 it, and the sender never learns.  */
       if (oneway)
 	{
-	  b->error = IDL_OK;
+	  idl_record_error (b, IDL_OK);
 	  return 0;
 	}
       return local_failed (b, IDL_E_BADMSG);
@@ -243,7 +243,7 @@ local_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
     {
       idl_close_distinct (rfds, (unsigned) nfds, out,
 			  nout > 0 ? (unsigned) nout : 0);
-      b->error = IDL_OK;
+      idl_record_error (b, IDL_OK);
       return 0;
     }
   rtag = idl_check_reply_tag (rtag);
@@ -262,7 +262,7 @@ local_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   if (err != IDL_OK)
     return local_failed (b, err);
   b->payload = (uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD;
-  b->error = IDL_OK;
+  idl_record_error (b, IDL_OK);
   return rtag;
 }
 
@@ -294,8 +294,9 @@ local_connect (idl_binding_t *b, const char *name,
     return IDL_DECLINED;
   if (__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
     err = IDL_E_CONNECT;
-  else if (!idl_iface_compatible (&srv->iface, iface->id, iface->version,
-				  iface->signature, iface->ops, iface->nops))
+  else if (!idl_iface_compatible (&srv->iface, idl_name_hash (iface->name),
+				  iface->id, iface->version, iface->signature,
+				  iface->ops, iface->nops))
     err = IDL_E_IFACE;
   else if ((l = calloc (1, sizeof *l)) != NULL)
     {
@@ -312,7 +313,7 @@ local_connect (idl_binding_t *b, const char *name,
 	  b->mr = l->msg;
 	  b->payload = l->req_payload;
 	  b->sock = -1;
-	  b->flags = IDL_BF_TABLE;
+	  idl_set_flags (b, IDL_BF_TABLE);
 	  /* Direct calls need the very same operations on both sides.  */
 	  if (srv->direct && iface->signature == srv->iface.signature)
 	    {

@@ -94,7 +94,9 @@ send_simple (idl_binding_t *b, const uint32_t *t, void *const *argv,
     rtag = idl_send_x (b, tag, words, plen, NULL, 0);
   else
     {
-      rtag = idl_call_x (b, tag, words, plen, NULL, 0);
+      idl_reply_t r = idl_callv_x (b, tag, words, plen, NULL, 0);
+      rtag = r.tag;
+      b = r.view;
       expect = reply_tag (t);
     }
   if (__builtin_expect (rtag != expect, 0))
@@ -185,7 +187,11 @@ send_string_one (idl_binding_t *b, const uint32_t *t, const void *item_ptr,
   if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
     rtag = idl_send_x (b, tag, words, n + 1, NULL, 0);
   else
-    rtag = idl_call_x (b, tag, words, n + 1, NULL, 0);
+    {
+      idl_reply_t r = idl_callv_x (b, tag, words, n + 1, NULL, 0);
+      rtag = r.tag;
+      b = r.view;
+    }
   if (__builtin_expect (rtag != expect, 0))
     {
       idl_stub_failed (b, rtag);
@@ -250,7 +256,11 @@ send_simple_one (idl_binding_t *b, const uint32_t *t, const void *src,
   if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
     rtag = idl_send_x (b, tag, w, off + nb, NULL, 0);
   else
-    rtag = idl_call_x (b, tag, w, off + nb, NULL, 0);
+    {
+      idl_reply_t r = idl_callv_x (b, tag, w, off + nb, NULL, 0);
+      rtag = r.tag;
+      b = r.view;
+    }
   if (__builtin_expect (rtag != expect, 0))
     {
       idl_stub_failed (b, rtag);

@@ -53,9 +53,10 @@ call_words (idl_binding_t *b, const uint32_t *t, uint64_t *words)
 {
   uint64_t tag = table_tag (t);
   unsigned nw = tag & IDL_TAG_COUNT_MASK;
-  uint64_t rtag = call_nw (b, tag, nw, words);
-  if (__builtin_expect (rtag != reply_tag (t), 0))
-    return failed_out (b, rtag);
+  idl_reply_t r = call_nw (b, tag, nw, words);
+  if (__builtin_expect (r.tag != reply_tag (t), 0))
+    return failed_out (r.view, r.tag);
+  b = r.view;
   copy_reply_words (words, b->mr, CT_RWORDS (t));
   return words;
 }
@@ -221,9 +222,10 @@ idl_compact_call_out_one (idl_binding_t *b, const uint32_t *t, void *to,
   if (__builtin_expect (count > x[1], 0))
     return refuse_out (b);
   uint64_t tag = table_tag (t);
-  uint64_t rtag = call_nw (b, tag, tag & IDL_TAG_COUNT_MASK, words);
-  if (__builtin_expect (rtag != reply_tag (t), 0))
-    return failed_out (b, rtag);
+  idl_reply_t r = call_nw (b, tag, tag & IDL_TAG_COUNT_MASK, words);
+  if (__builtin_expect (r.tag != reply_tag (t), 0))
+    return failed_out (r.view, r.tag);
+  b = r.view;
 
   /* The reply's words, once, out of the shared page; the length read
      there, against the caller's capacity (client-stub.cc, step 6:

@@ -59,8 +59,9 @@ take_fd (idl_binding_t *b, uint64_t idx)
 }
 
 /* Send the request of operation T, words W, with the entry point a
-   fast stub would use; the reply tag.  */
-static inline __attribute__ ((__always_inline__)) uint64_t
+   fast stub would use; the reply tag and the view that holds the
+   reply (B for a one-way request).  */
+static inline __attribute__ ((__always_inline__)) idl_reply_t
 ct_send (idl_binding_t *b, const uint32_t *t, const uint64_t *w, uint64_t plen,
 	 const int *fds, uint64_t nfds)
 {
@@ -71,10 +72,10 @@ ct_send (idl_binding_t *b, const uint32_t *t, const uint64_t *w, uint64_t plen,
   if (flags & IDL_CT_F_XREQ)
     {
       if (oneway)
-	return idl_send_x (b, tag, words ? w : NULL, plen, nfds ? fds : NULL,
-			   nfds);
-      return idl_call_x (b, tag, words ? w : NULL, plen, nfds ? fds : NULL,
-			 nfds);
+	return (idl_reply_t) { idl_send_x (b, tag, words ? w : NULL, plen,
+					   nfds ? fds : NULL, nfds), b };
+      return idl_callv_x (b, tag, words ? w : NULL, plen, nfds ? fds : NULL,
+			  nfds);
     }
   if (words <= IDL_REG_WORDS)
     {
@@ -97,12 +98,12 @@ ct_send (idl_binding_t *b, const uint32_t *t, const uint64_t *w, uint64_t plen,
 	  break;
 	}
       if (oneway)
-	return idl_send_r4 (b, tag, w1, w2, w3, w4);
-      return idl_call_r4 (b, tag, w1, w2, w3, w4);
+	return (idl_reply_t) { idl_send_r4 (b, tag, w1, w2, w3, w4), b };
+      return idl_callv_r4 (b, tag, w1, w2, w3, w4);
     }
   if (oneway)
-    return idl_send_m (b, tag, w);
-  return idl_call_m (b, tag, w);
+    return (idl_reply_t) { idl_send_m (b, tag, w), b };
+  return idl_callv_m (b, tag, w);
 }
 
 /* The general path: strings, buffers, blocks, descriptors, in five
@@ -412,7 +413,9 @@ general (idl_binding_t *b, const uint32_t *t, void *const *argv,
   uint64_t nfds = general_words (t, argv, wb, len, fds);
 
   /* 4. The call.  */
-  uint64_t rtag = ct_send (b, t, w, (uint64_t) plen, fds, nfds);
+  idl_reply_t sent = ct_send (b, t, w, (uint64_t) plen, fds, nfds);
+  uint64_t rtag = sent.tag;
+  b = sent.view;
   if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
     return __builtin_expect (rtag != 0, 0) ? client_failed (b, rtag) : 0;
   if (__builtin_expect (rtag != reply_tag (t), 0))
@@ -455,7 +458,7 @@ call_other (idl_binding_t *b, const uint32_t *t, void *const *argv,
 {
   if (CT_FLAGS (t) & IDL_CT_F_GENERAL)
     return call_general (b, t, argv, w);
-  uint64_t rtag = ct_send (b, t, w, 0, NULL, 0);
+  uint64_t rtag = ct_send (b, t, w, 0, NULL, 0).tag;
   return __builtin_expect (rtag != 0, 0) ? client_failed (b, rtag) : 0;
 }
 
@@ -474,13 +477,13 @@ idl_compact_call (idl_binding_t *b, const uint32_t *t, void *const *argv,
      memory as a fast stub sends them.  */
   uint64_t tag = *(const u64_any *) (t + 1);
   unsigned n = tag & IDL_TAG_COUNT_MASK;
-  uint64_t rtag = call_nw (b, tag, n, w);
-  if (__builtin_expect (rtag != ((tag & ~(uint64_t) 0xff) | CT_RWORDS (t)),
+  idl_reply_t rp = call_nw (b, tag, n, w);
+  if (__builtin_expect (rp.tag != ((tag & ~(uint64_t) 0xff) | CT_RWORDS (t)),
 			0))
-    return client_failed (b, rtag);
+    return client_failed (rp.view, rp.tag);
 
   /* The reply's slots once each; nothing can fail now.  */
-  const uint64_t *mr = b->mr;
+  const uint64_t *mr = rp.view->mr;
   const uint32_t *s = t + IDL_CT_HDR_WORDS + CT_NRQ (t);
   const uint32_t *end = s + CT_NRP (t);
   uint64_t r = 0;
@@ -521,18 +524,24 @@ idl_compact_call_r4 (idl_binding_t *b, uint64_t tagx, uint64_t w1,
 		     uint64_t w2, uint64_t w3, uint64_t w4)
 {
   uint64_t tag = tagx & ~(uint64_t) 0xfe00;
-  uint64_t rtag = tag & IDL_TAG_ONEWAY ? idl_send_r4 (b, tag, w1, w2, w3, w4)
-		  : idl_call_r4 (b, tag, w1, w2, w3, w4);
-  return checked (b, tagx, rtag);
+  idl_reply_t r = { 0, b };
+  if (tag & IDL_TAG_ONEWAY)
+    r.tag = idl_send_r4 (b, tag, w1, w2, w3, w4);
+  else
+    r = idl_callv_r4 (b, tag, w1, w2, w3, w4);
+  return checked (r.view, tagx, r.tag);
 }
 
 const uint64_t *
 idl_compact_call_m (idl_binding_t *b, uint64_t tagx, const uint64_t *words)
 {
   uint64_t tag = tagx & ~(uint64_t) 0xfe00;
-  uint64_t rtag = tag & IDL_TAG_ONEWAY ? idl_send_m (b, tag, words)
-		  : idl_call_m (b, tag, words);
-  return checked (b, tagx, rtag);
+  idl_reply_t r = { 0, b };
+  if (tag & IDL_TAG_ONEWAY)
+    r.tag = idl_send_m (b, tag, words);
+  else
+    r = idl_callv_m (b, tag, words);
+  return checked (r.view, tagx, r.tag);
 }
 
 /* The same for an operation whose reply is its result in word 1 and
@@ -551,21 +560,21 @@ uint64_t
 idl_compact_call_r4_w1 (idl_binding_t *b, uint64_t tagx, uint64_t w1,
 			uint64_t w2, uint64_t w3, uint64_t w4)
 {
-  uint64_t rtag = idl_call_r4 (b, tagx & ~(uint64_t) 0xfe00, w1, w2, w3,
-			       w4);
-  if (__builtin_expect (rtag != ((tagx & ~(uint64_t) 0xffff)
-				 | ((tagx >> 9) & IDL_TAG_COUNT_MASK)), 0))
-    return failed_w1 (b, rtag);
-  return b->mr[1];
+  idl_reply_t r = idl_callv_r4 (b, tagx & ~(uint64_t) 0xfe00, w1, w2, w3,
+				w4);
+  if (__builtin_expect (r.tag != ((tagx & ~(uint64_t) 0xffff)
+				  | ((tagx >> 9) & IDL_TAG_COUNT_MASK)), 0))
+    return failed_w1 (r.view, r.tag);
+  return r.view->mr[1];
 }
 
 uint64_t
 idl_compact_call_m_w1 (idl_binding_t *b, uint64_t tagx,
 		       const uint64_t *words)
 {
-  uint64_t rtag = idl_call_m (b, tagx & ~(uint64_t) 0xfe00, words);
-  if (__builtin_expect (rtag != ((tagx & ~(uint64_t) 0xffff)
-				 | ((tagx >> 9) & IDL_TAG_COUNT_MASK)), 0))
-    return failed_w1 (b, rtag);
-  return b->mr[1];
+  idl_reply_t r = idl_callv_m (b, tagx & ~(uint64_t) 0xfe00, words);
+  if (__builtin_expect (r.tag != ((tagx & ~(uint64_t) 0xffff)
+				  | ((tagx >> 9) & IDL_TAG_COUNT_MASK)), 0))
+    return failed_w1 (r.view, r.tag);
+  return r.view->mr[1];
 }

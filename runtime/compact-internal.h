@@ -277,14 +277,14 @@ store_out (void *p, uint32_t s, uint64_t v)
 }
 
 /* Call B with request TAG and its NW words WORDS as a fast stub does:
-   in registers (idl_call_r4) when they fit, else in memory.  Returns
-   the reply tag.  */
-static inline __attribute__ ((__always_inline__)) uint64_t
+   in registers (idl_callv_r4) when they fit, else in memory.  Returns
+   the reply tag and the view that holds the reply (idlrt.h).  */
+static inline __attribute__ ((__always_inline__)) idl_reply_t
 call_nw (idl_binding_t *b, uint64_t tag, unsigned nw,
 	 const uint64_t *words)
 {
   if (nw > IDL_REG_WORDS)
-    return idl_call_m (b, tag, words);
+    return idl_callv_m (b, tag, words);
   uint64_t w1 = 0, w2 = 0, w3 = 0, w4 = 0;
   if (nw)
     {
@@ -300,7 +300,7 @@ call_nw (idl_binding_t *b, uint64_t tag, unsigned nw,
 	    }
 	}
     }
-  return idl_call_r4 (b, tag, w1, w2, w3, w4);
+  return idl_callv_r4 (b, tag, w1, w2, w3, w4);
 }
 
 /* The engine's paths that its entry points share across objects:

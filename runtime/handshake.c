@@ -40,6 +40,7 @@ send_hello (int sock, const idl_interface_t *iface)
   hello.signature = iface->signature;
   if (iface->name)
     strncpy (hello.iface_name, iface->name, sizeof hello.iface_name - 1);
+  hello.name_hash = idl_name_hash (iface->name);
   if (iface->ops && iface->nops <= IDL_HELLO_OPS_MAX)
     hello.nops = iface->nops;
   struct iovec iov[2] = {
@@ -156,14 +157,25 @@ has_operation (const uint64_t *ops, uint32_t n, uint64_t e)
   return 0;
 }
 
+uint32_t
+idl_name_hash (const char *name)
+{
+  uint32_t h = 0x811c9dc5u;
+  for (const unsigned char *p = (const unsigned char *) (name ? name : "");
+       *p; p++)
+    h = (h ^ *p) * 0x01000193u;
+  return h;
+}
+
 /* The client's table is not trusted to be sorted or short: each entry
    is looked up.  */
 int
-idl_iface_compatible (const idl_interface_t *me, uint32_t id,
-		      uint32_t version, uint64_t signature,
+idl_iface_compatible (const idl_interface_t *me, uint32_t name_hash,
+		      uint32_t id, uint32_t version, uint64_t signature,
 		      const uint64_t *ops, uint32_t nops)
 {
-  if (id != me->id || version != me->version)
+  if (id != me->id || version != me->version
+      || name_hash != idl_name_hash (me->name))
     return 0;
   if (signature == me->signature)
     return 1;
@@ -182,8 +194,9 @@ idl_hello_status (const idl_interface_t *me,
   if (hello->h.magic != IDL_HELLO_MAGIC
       || hello->h.wire_version != IDL_WIRE_VERSION)
     return IDL_E_CONNECT;
-  if (!idl_iface_compatible (me, hello->h.iface_id, hello->h.iface_version,
-			     hello->h.signature, hello->ops, hello->h.nops))
+  if (!idl_iface_compatible (me, hello->h.name_hash, hello->h.iface_id,
+			     hello->h.iface_version, hello->h.signature,
+			     hello->ops, hello->h.nops))
     return IDL_E_IFACE;
   return IDL_OK;
 }

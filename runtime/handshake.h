@@ -22,7 +22,7 @@
 #define IDL_WELCOME_MAGIC 0x49444c57u	/* "IDLW" */
 
 /* Bump when the page layout, the protocol or these messages change.  */
-#define IDL_WIRE_VERSION 3
+#define IDL_WIRE_VERSION 4
 
 #define IDL_HELLO_NAME_MAX 64
 
@@ -33,10 +33,15 @@ struct idl_hello
   uint32_t iface_id;
   uint32_t iface_version;
   uint64_t signature;
-  char iface_name[IDL_HELLO_NAME_MAX];	/* for diagnostics only */
+  /* The interface's name (its first IDL_HELLO_NAME_MAX - 1 bytes), for
+     diagnostics, and a hash of all of it (idl_name_hash), which must be
+     the server's: two interfaces that share an id, a version and even
+     their operations are still two interfaces, and a client of one is
+     never a client of the other.  */
+  char iface_name[IDL_HELLO_NAME_MAX];
   uint32_t nops;		/* entries of the operation table that
 				   follow the hello in the same message */
-  uint32_t reserved;
+  uint32_t name_hash;
 };
 
 /* The most operation-table entries a hello carries.  A client whose
@@ -91,11 +96,16 @@ int idl_hello_status (const idl_interface_t *me,
 int idl_welcome_send (int sock, int status, int fd)
   __attribute__ ((__visibility__ ("hidden")));
 
-/* May a client of interface ID, VERSION, SIGNATURE with operation
-   table OPS[0..NOPS-1] talk to server interface ME?  (Co-location asks
-   too, with the client's interface descriptor.)  */
-int idl_iface_compatible (const idl_interface_t *me, uint32_t id,
-			  uint32_t version, uint64_t signature,
+/* A 32-bit FNV-1a hash of NAME (NULL: of "").  */
+uint32_t idl_name_hash (const char *name)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* May a client of interface NAME_HASH (idl_name_hash of its name), ID,
+   VERSION, SIGNATURE with operation table OPS[0..NOPS-1] talk to server
+   interface ME?  (Co-location asks too, with the client's interface
+   descriptor.)  */
+int idl_iface_compatible (const idl_interface_t *me, uint32_t name_hash,
+			  uint32_t id, uint32_t version, uint64_t signature,
 			  const uint64_t *ops, uint32_t nops)
   __attribute__ ((__visibility__ ("hidden")));
 

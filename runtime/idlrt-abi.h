@@ -102,9 +102,17 @@
    has an entry calls the implementation itself, with the call context
    at IDL_BINDING_CALL_OFFSET (idl_call_t *) in place of the binding,
    after its own argument checks.  The runtime clears the entries when
-   the server stops, so that calls fail as remote ones would.  */
+   the server stops, so that calls fail as remote ones would.
+
+   A direct call records no status itself, so that it stays a plain
+   call: the 32-bit count at IDL_BINDING_NERR_OFFSET says how many of
+   the binding's connections (one per calling thread) hold an error
+   status, and a stub about to call directly while it is not 0 first
+   calls idl_stub_direct_ok (B), which makes the calling thread's
+   status IDL_OK, as any call that went through does.  */
 #define IDL_BINDING_DIRECT_OFFSET 48
 #define IDL_BINDING_CALL_OFFSET 56
+#define IDL_BINDING_NERR_OFFSET 64
 
 /* Server side: the dispatcher's MSG argument is the server's private
    copy of the request (copied once from the shared page, paper 000

@@ -23,9 +23,16 @@
    IDL_BINDING_PAYLOAD_OFFSET and a reply's descriptors in the array
    at IDL_BINDING_FDS_OFFSET.
 
-   A binding is used by one thread at a time: the reply words, payload
-   and descriptors stay where they are until the next call, and the
-   stub takes them after idl_call_* returns.  */
+   One connection carries one call at a time: the reply words, payload
+   and descriptors stay where they are until the connection's next
+   call, and the stub takes them after idl_callv_* returns.  So that a
+   binding can be shared between threads, each thread calls through a
+   connection of its own (a channel, channel.c): the binding the user
+   holds is the first, owned by the first thread that calls through it;
+   every other thread that calls gets another, made on its first call,
+   and the entry points return the one they used (idl_reply_t's view)
+   for the stub to read the reply from.  A channel is itself a struct
+   idl_binding, so the stub ABI's offsets hold for it.  */
 struct idl_binding
 {
   uint64_t *mr;			/* page->mr, or the transport's */
@@ -36,6 +43,10 @@ struct idl_binding
      implementations and the context to call them with; else NULL.  */
   const void *const *direct;
   struct idl_call *direct_call;
+  /* Of the binding the user holds, for co-located bindings: how many
+     of its channels hold an error status (idl_record_error keeps it),
+     which a direct call reads (idlrt-abi.h).  */
+  uint32_t nerr;
   struct idl_page *page;	/* the shared page, IDL_PAGE_SIZE bytes */
   int sock;			/* the connection; its hang-up = peer death */
   int error;			/* IDL_E_* of the last call, for idl_error */
@@ -52,7 +63,78 @@ struct idl_binding
      the slow path: call.o names no symbol outside itself).  */
   const struct idl_transport *transport;
   void *tstate;
+  /* Sharing between threads (channel.c).  OWNER is the thread that
+     calls through this connection (idl_thread_id), 0 while none does;
+     only that thread changes anything above.  CHANS is the binding's
+     list of channels, shared by the binding and every channel of it;
+     NEXT_CHANNEL links that list.  */
+  uintptr_t owner;
+  struct idl_channels *chans;
+  struct idl_binding *next_channel;
+  /* The fast path's one test (call.c, ready): OWNER while FLAGS is 0,
+     OWNER | 1 when it is not (a thread pointer is even), so that a call
+     by the owner with nothing to do first compares one word with its
+     thread pointer.  FLAGS and OWNER change only through the helpers
+     below, which keep it so.  */
+  uintptr_t gate;
 };
+
+/* Set B's flags, or its owner, and its gate with them.  */
+static inline void
+idl_set_flags (struct idl_binding *b, unsigned flags)
+{
+  b->flags = flags;
+  __atomic_store_n (&b->gate,
+		    __atomic_load_n (&b->owner, __ATOMIC_RELAXED)
+		    | (flags != 0), __ATOMIC_RELAXED);
+}
+
+/* The gate first: a thread giving B up must be done with B (its flags
+   read) before the release store lets another claim it.  */
+static inline void
+idl_set_owner (struct idl_binding *b, uintptr_t owner)
+{
+  __atomic_store_n (&b->gate, owner | (b->flags != 0), __ATOMIC_RELAXED);
+  __atomic_store_n (&b->owner, owner, __ATOMIC_RELEASE);
+}
+
+/* The channels of one binding (channel.c).  The list only grows while
+   the binding is open (a channel whose thread has ended is given to the
+   next thread that asks), so call.c walks it without a lock.  */
+struct idl_channels
+{
+  /* The calling thread's channel of PRIMARY, claimed or made now: a
+     channel it owns, or, if none could be made, one that fails every
+     call with its recorded error (its owner is not the caller).
+     Reached through this pointer so that call.o names no symbol
+     outside itself.  */
+  struct idl_binding *(*open) (struct idl_binding *primary);
+  struct idl_binding *primary;	/* the binding the user holds */
+  struct idl_binding *head;	/* the other channels, newest first */
+};
+
+/* The calling thread, as channels know it: its thread pointer, unique
+   among the threads alive, and read with one instruction.  */
+static inline uintptr_t
+idl_thread_id (void)
+{
+  return (uintptr_t) __builtin_thread_pointer ();
+}
+
+/* B's channel owned by the calling thread ME, or NULL if it has none
+   yet (B, the binding the user holds, included).  */
+static inline struct idl_binding *
+idl_channel_find (struct idl_binding *b, uintptr_t me)
+{
+  if (__atomic_load_n (&b->owner, __ATOMIC_RELAXED) == me)
+    return b;
+  for (struct idl_binding *c = __atomic_load_n (&b->chans->head,
+						__ATOMIC_ACQUIRE);
+       c; c = c->next_channel)
+    if (__atomic_load_n (&c->owner, __ATOMIC_RELAXED) == me)
+      return c;
+  return NULL;
+}
 
 /* struct idl_binding's flags.  */
 #define IDL_BF_DEAD 1		/* the server has gone: fail at once */
@@ -62,6 +144,22 @@ struct idl_binding
 #define IDL_BF_NEXT 8		/* next_timeout_ns is the next call's */
 #define IDL_BF_TABLE 16		/* not the page: calls go to the
 				   transport's table (transport.h) */
+
+/* Record CODE as B's status for idl_error, outside the page's fast
+   path.  For a co-located binding (IDL_BF_TABLE) also keep its
+   primary's count of channels in error (idlrt-abi.h,
+   IDL_BINDING_NERR_OFFSET), which its stubs' direct calls read; the
+   page's bindings have no direct calls, and their fast path stores
+   IDL_OK alone.  */
+static inline void
+idl_record_error (struct idl_binding *b, int code)
+{
+  int old = b->error;
+  b->error = code;
+  if ((b->flags & IDL_BF_TABLE) && b->chans && (old != 0) != (code != 0))
+    __atomic_add_fetch (&b->chans->primary->nerr, code != 0 ? 1u : -1u,
+			__ATOMIC_RELAXED);
+}
 
 _Static_assert (offsetof (struct idl_binding, mr) == IDL_BINDING_MR_OFFSET,
 		"stubs read the message registers through the binding");
@@ -73,7 +171,9 @@ _Static_assert (offsetof (struct idl_binding, fds) == IDL_BINDING_FDS_OFFSET,
 _Static_assert (offsetof (struct idl_binding, direct)
 		== IDL_BINDING_DIRECT_OFFSET
 		&& offsetof (struct idl_binding, direct_call)
-		== IDL_BINDING_CALL_OFFSET,
+		== IDL_BINDING_CALL_OFFSET
+		&& offsetof (struct idl_binding, nerr)
+		== IDL_BINDING_NERR_OFFSET,
 		"stubs find co-located implementations through the binding");
 
 #include "handshake.h"
@@ -107,6 +207,22 @@ idl_known_error (unsigned code)
 void idl_msg_request (uint64_t *msg, uint64_t tag, const uint64_t *words,
 		      const void *payload, uint32_t len, const int *fds,
 		      unsigned nfds)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* Channels (channel.c).  Set up B's list of channels, a binding to
+   NAME for IFACE just connected: IDL_OK or IDL_E_NOMEM.  */
+int idl_channels_init (idl_binding_t *b, const char *name,
+		       const idl_interface_t *iface)
+  __attribute__ ((__visibility__ ("hidden")));
+/* Close B's channels and B's own connection (idl_close frees B).  */
+void idl_channels_close (idl_binding_t *b)
+  __attribute__ ((__visibility__ ("hidden")));
+/* The calling thread's channel of B, claimed or made if need be (its
+   owner is not the caller if none could be made).  */
+idl_binding_t *idl_channel_of (idl_binding_t *b)
+  __attribute__ ((__visibility__ ("hidden")));
+/* Give B and all its channels the default timeout TIMEOUT_NS.  */
+void idl_channels_set_timeout (idl_binding_t *b, int64_t timeout_ns)
   __attribute__ ((__visibility__ ("hidden")));
 
 /* Shared helpers (util.c).  */

@@ -437,7 +437,7 @@ onc_conn_ready (struct idl_conn *c)
   return ready (c->tstate);
 }
 
-static unsigned
+static uint64_t
 onc_conn_spin (struct idl_conn *c)
 {
   (void) c;
@@ -445,7 +445,7 @@ onc_conn_spin (struct idl_conn *c)
 }
 
 static int
-onc_conn_wait (struct idl_conn *c, unsigned spin)
+onc_conn_wait (struct idl_conn *c, uint64_t spin)
 {
   struct onc_conn *s = c->tstate;
   idl_server_t *srv = c->srv;

@@ -108,8 +108,8 @@ static uint64_t
 onc_failed (idl_binding_t *b, int code)
 {
   if (code == IDL_E_PEER_DIED)
-    b->flags |= IDL_BF_DEAD;
-  b->error = code;
+    idl_set_flags (b, b->flags | IDL_BF_DEAD);
+  idl_record_error (b, code);
   return idl_error_tag (code);
 }
 
@@ -118,12 +118,14 @@ onc_failed (idl_binding_t *b, int code)
 static int64_t
 onc_deadline (idl_binding_t *b, int udp)
 {
-  int64_t ns = b->timeout_ns;
+  /* idl_set_timeout may change the default from another thread
+     (channel.c).  */
+  int64_t ns = __atomic_load_n (&b->timeout_ns, __ATOMIC_RELAXED);
 
   if (b->flags & IDL_BF_NEXT)
     {
       ns = b->next_timeout_ns;
-      b->flags &= ~IDL_BF_NEXT;
+      idl_set_flags (b, b->flags & ~IDL_BF_NEXT);
     }
   if (ns <= 0)
     {
@@ -416,7 +418,7 @@ onc_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   int err = onc_transact (o, number, &m, &r, oneway, at);
   if (__builtin_expect (err != IDL_OK, 0))
     return onc_failed (b, err);
-  b->error = IDL_OK;
+  idl_record_error (b, IDL_OK);
   return oneway ? 0 : o->mr[0];
 }
 
@@ -429,7 +431,7 @@ onc_request_payload (idl_binding_t *b)
     {
       /* The stub gives up: this was the call a one-off timeout was
 	 for.  */
-      b->flags &= ~IDL_BF_NEXT;
+      idl_set_flags (b, b->flags & ~IDL_BF_NEXT);
       onc_failed (b, IDL_E_PEER_DIED);
       return NULL;
     }
@@ -448,7 +450,7 @@ onc_ping (idl_binding_t *b)
     return IDL_E_PEER_DIED;
   int err = onc_transact (o, NULLPROC, NULL, NULL, 0, at);
   if (err == IDL_E_PEER_DIED)
-    b->flags |= IDL_BF_DEAD;
+    idl_set_flags (b, b->flags | IDL_BF_DEAD);
   return err;
 }
 
@@ -548,7 +550,7 @@ onc_connect (idl_binding_t *b, const char *name, const idl_interface_t *iface)
   b->mr = o->mr;
   b->payload = o->payload;
   b->sock = -1;
-  b->flags = IDL_BF_TABLE;
+  idl_set_flags (b, IDL_BF_TABLE);
   return IDL_OK;
 }
 

@@ -66,7 +66,7 @@ idl_page_ready (struct idl_conn *c)
 
 /* Spin unless C's client is confined to our own CPU (page.h,
    idl_spin_for).  */
-static inline unsigned
+static inline uint64_t
 idl_page_spin (struct idl_conn *c)
 {
   return idl_spin_for (c->cpu, &c->page->client_cpu);
@@ -75,7 +75,7 @@ idl_page_spin (struct idl_conn *c)
 /* Sleep on the state word, one slice at a time, the client's death
    seen on the socket.  */
 static inline int
-idl_page_conn_wait (struct idl_conn *c, unsigned spin)
+idl_page_conn_wait (struct idl_conn *c, uint64_t spin)
 {
   struct idl_page *pg = c->page;
 

@@ -124,7 +124,7 @@ page_ping (idl_binding_t *b)
     return IDL_E_PEER_DIED;
   if (poll (&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLRDHUP | POLLERR)))
     {
-      b->flags |= IDL_BF_DEAD;
+      idl_set_flags (b, b->flags | IDL_BF_DEAD);
       return IDL_E_PEER_DIED;
     }
   return IDL_OK;

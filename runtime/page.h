@@ -65,7 +65,7 @@
    blocking: MSG_DONTWAIT).  fdpass.h says how a receiver tells the
    message it expects from stale or forged ones.
 
-   Waiting: spin up to IDL_SPIN_COUNT times on the state word (not at all
+   Waiting: spin for up to IDL_SPIN_NS on the state word (not at all
    when the waiter and its peer are both confined to the same single
    CPU, where the peer cannot run while we spin: see idl_spin_for),
    then sleep on it with FUTEX_WAIT in slices; after each slice that did not end the wait,
@@ -180,30 +180,94 @@ _Static_assert (IDL_PAGE_SIZE % 4096 == 0, "whole pages");
    to reject, and every legal count must fit the registers.  */
 _Static_assert (IDL_MR_WORDS - 1 <= IDL_TAG_COUNT_MASK, "count field");
 
-/* Spins before sleeping: a few microseconds of "pause", about what a
-   short call takes on the other core; past that the futex is cheaper.  */
-#define IDL_SPIN_COUNT 400
+/* How long a waiter spins before it sleeps, by default: past what a
+   short call takes on another CPU, round trip included (well under a
+   microsecond on idle hardware, tens of microseconds for a call that
+   does a little work), and about what waking a sleeper costs on a
+   virtual machine, so that spinning longer cannot win.  Time, not a
+   count of "pause" instructions: those cost from about 1 ns to over 40
+   ns depending on the processor (issue 22 found 400 of them, tuned on
+   one host, gave up before a round trip was done on another).  The
+   environment variable IDL_SPIN_US overrides it (0: never spin); the
+   budget is read once, by idl_spin_calibrate.  */
+#define IDL_SPIN_NS 20000
+
+/* The spin budget in ticks of idl_ticks (syscall.h), set once per
+   process by idl_spin_calibrate (util.c) when the first binding
+   connects or server is made; before that, 20 us at 3 GHz.  Defined in
+   call.c, whose object may reference nothing outside itself.  */
+extern uint64_t idl_spin_ticks __attribute__ ((__visibility__ ("hidden")));
+void idl_spin_calibrate (void) __attribute__ ((__visibility__ ("hidden")));
+
+/* A spin in progress: polls until BUDGET ticks have passed since its
+   first look at the clock.  The clock is read every eighth poll, so
+   that a spin answered at once reads it never, and a long one pays a
+   few nanoseconds a poll for it.  */
+struct idl_spin
+{
+  uint64_t budget;		/* ticks; 0: do not spin (any more) */
+  uint64_t until;		/* when it ends, once the clock was read */
+  unsigned polls;
+};
+
+static inline void
+idl_spin_start (struct idl_spin *sp, uint64_t budget)
+{
+  sp->budget = budget;
+  sp->until = 0;
+  sp->polls = 0;
+}
+
+/* Whether to poll once more: pauses the CPU first.  */
+static inline int
+idl_spin_more (struct idl_spin *sp)
+{
+  if (sp->budget == 0)
+    return 0;
+  idl_cpu_relax ();
+  if ((++sp->polls & 7) != 0)
+    return 1;
+  uint64_t t = idl_ticks ();
+  if (sp->until == 0)
+    sp->until = t + sp->budget;
+  else if (t >= sp->until)
+    {
+      sp->budget = 0;
+      return 0;
+    }
+  return 1;
+}
+
+/* What is left of SP's budget, for a wait that goes on spinning.  */
+static inline uint64_t
+idl_spin_left (const struct idl_spin *sp)
+{
+  if (sp->budget == 0 || sp->until == 0)
+    return sp->budget;
+  uint64_t t = idl_ticks ();
+  return t < sp->until ? sp->until - t : 0;
+}
 
 /* The one CPU the calling thread's affinity allows, or -1 if it allows
    several (util.c).  Asked once at set-up time, not on the call path;
    each side stores it in its *_cpu field of the page.  */
 int idl_sole_cpu (void) __attribute__ ((__visibility__ ("hidden")));
 
-/* How many times a waiter confined to CPU MY_CPU (-1: not confined)
+/* How long (ticks) a waiter confined to CPU MY_CPU (-1: not confined)
    should spin before sleeping, given the CPU its peer stored at
-   PEER_CPU: none when both are confined to the same CPU (two
+   PEER_CPU: not at all when both are confined to the same CPU (two
    processes under taskset -c 0, a one-CPU container), which take
    turns, so spinning there only burns the time the peer needs; else
-   IDL_SPIN_COUNT.  Two processes pinned to two different CPUs do
+   the process's budget.  Two processes pinned to two different CPUs do
    spin: the peer's answer comes while we spin, without the tens of
    microseconds a cross-CPU wake-up costs.  A peer that lies about its
    CPU only changes how we wait for it.  */
-static inline unsigned
+static inline uint64_t
 idl_spin_for (int my_cpu, const int32_t *peer_cpu)
 {
   if (my_cpu >= 0 && __atomic_load_n (peer_cpu, __ATOMIC_RELAXED) == my_cpu)
     return 0;
-  return IDL_SPIN_COUNT;
+  return idl_spin_ticks;
 }
 
 /* Sleep slices.  The client's bounds how late it notices a dead server;
@@ -233,8 +297,8 @@ idl_page_state_value (uint32_t s)
 
 /* Wait until (STATE == REQUEST) == FOR_REQUEST; return that state with
    acquire ordering (IDL_PAGE_JUNK for a value the protocol never
-   stores).  MY_SLEEPING is the caller's own sleep flag.  SPIN_LIMIT is
-   how often to poll the state word before sleeping.  SOCK is the
+   stores).  MY_SLEEPING is the caller's own sleep flag.  SPIN is how
+   long (ticks) to poll the state word before sleeping.  SOCK is the
    connection socket, polled for the peer's death after the sleep.
    STOP, if not NULL, is a flag that ends the wait with IDL_WAIT_STOPPED
    before sleeping.  Sleeps at most one slice of SLICE_NS: if that ends
@@ -244,21 +308,18 @@ idl_page_state_value (uint32_t s)
    sleeping (for a caller that only starts its clock then).  */
 static inline int
 idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
-	       unsigned spin_limit, int sock, const int *stop, long slice_ns)
+	       uint64_t spin, int sock, const int *stop, long slice_ns)
 {
-  unsigned spins = 0;
+  struct idl_spin sp;
+  idl_spin_start (&sp, spin);
 
   for (;;)
     {
       uint32_t s = __atomic_load_n (&pg->state, __ATOMIC_ACQUIRE);
       if ((s == IDL_PAGE_REQUEST) == (for_request != 0))
 	return idl_page_state_value (s);
-      if (spins < spin_limit)
-	{
-	  spins++;
-	  idl_cpu_relax ();
-	  continue;
-	}
+      if (idl_spin_more (&sp))
+	continue;
       if (stop && __atomic_load_n (stop, __ATOMIC_ACQUIRE))
 	return IDL_WAIT_STOPPED;
       if (slice_ns <= 0)

@@ -44,6 +44,7 @@ idl_server_create (const char *name, const idl_interface_t *iface,
       *err = IDL_E_INVAL;
       return NULL;
     }
+  idl_spin_calibrate ();
   srv = calloc (1, sizeof *srv);
   if (!srv)
     {

@@ -28,30 +28,32 @@
 #include <pthread.h>
 #include "page-server.h"
 
-/* Wait for the next request on C as T's wait would with SPIN polls,
-   while C's thread holds the dispatch lock: return IDL_CONN_READY with
-   the lock still held if the request came while spinning; else release
-   the lock, as soon as another thread waits for it (it set the word to
-   2) or when the spin is over, and return IDL_CONN_SLICE with *LEFT the
-   polls not made.  */
+/* Wait for the next request on C as T's wait would, spinning for SPIN
+   ticks (page.h), while C's thread holds the dispatch lock: return
+   IDL_CONN_READY with the lock still held if the request came while
+   spinning; else release the lock, as soon as another thread waits for
+   it (it set the word to 2) or when the spin is over, and return
+   IDL_CONN_SLICE with *LEFT what is left of the spin.  */
 static inline __attribute__ ((__always_inline__)) int
 spin_holding (struct idl_conn *c, const struct idl_conn_ops *t,
-	      unsigned spin, unsigned *left)
+	      uint64_t spin, uint64_t *left)
 {
   const uint32_t *lock = &c->srv->dispatch_lock;
+  struct idl_spin sp;
 
-  for (unsigned i = 0; i < spin; i++)
+  idl_spin_start (&sp, spin);
+  do
     {
       if (t->ready (c))
 	return IDL_CONN_READY;
       if (__atomic_load_n (lock, __ATOMIC_RELAXED) == 2)
 	{
 	  idl_release_dispatch (c);
-	  *left = spin - i;
+	  *left = idl_spin_left (&sp);
 	  return IDL_CONN_SLICE;
 	}
-      idl_cpu_relax ();
     }
+  while (idl_spin_more (&sp));
   idl_release_dispatch (c);
   *left = 0;
   return IDL_CONN_SLICE;
@@ -63,7 +65,7 @@ static inline __attribute__ ((__always_inline__)) void
 serve_with (struct idl_conn *c, const struct idl_conn_ops *t)
 {
   idl_server_t *srv = c->srv;
-  unsigned spin = t->spin (c);
+  uint64_t spin = t->spin (c);
 
   while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
     {

@@ -210,21 +210,22 @@ worker_sleep (struct idl_worker *w, const struct idl_conn_ops *t, int on)
 /* How long W spins before it sleeps: the most any of its connections
    asks for; with none open, not at all when W is confined to one CPU
    (page.h, idl_spin_for).  */
-static inline __attribute__ ((__always_inline__)) unsigned
+static inline __attribute__ ((__always_inline__)) uint64_t
 worker_spin (struct idl_worker *w, const struct idl_conn_ops *t)
 {
-  unsigned spin = 0, open = 0;
+  uint64_t spin = 0;
+  unsigned open = 0;
 
   for (struct idl_conn *c = w->conns; c; c = c->wnext)
     if (c->open)
       {
-	unsigned s = t->spin (c);
+	uint64_t s = t->spin (c);
 	open = 1;
 	if (s > spin)
 	  spin = s;
       }
   if (!open && w->cpu < 0)
-    spin = IDL_SPIN_COUNT;
+    spin = idl_spin_ticks;
   return spin;
 }
 
@@ -276,7 +277,9 @@ worker_loop_with (struct idl_worker *w, const struct idl_conn_ops *t)
 {
   idl_server_t *srv = w->srv;
   struct epoll_event ev[64];
-  unsigned spins = 0, served = 0, spin_limit = 0;
+  unsigned served = 0;
+  int spinning = 0;
+  struct idl_spin sp;
   int timeout = -1;
 
   while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
@@ -284,23 +287,22 @@ worker_loop_with (struct idl_worker *w, const struct idl_conn_ops *t)
       unsigned k = worker_scan (w, t);
       if (k)
 	{
-	  spins = 0;
+	  spinning = 0;
 	  served += k;
 	  if (served < IDL_WORKER_POLL_EVERY)
 	    continue;
 	}
       else
 	{
-	  if (spins == 0)
-	    spin_limit = worker_spin (w, t);
-	  if (spins < spin_limit)
+	  if (!spinning)
 	    {
-	      spins++;
-	      idl_cpu_relax ();
-	      continue;
+	      idl_spin_start (&sp, worker_spin (w, t));
+	      spinning = 1;
 	    }
+	  if (idl_spin_more (&sp))
+	    continue;
 	}
-      spins = 0;
+      spinning = 0;
       served = 0;
 
       int n = 0;

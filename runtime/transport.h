@@ -131,15 +131,16 @@ struct idl_conn_ops
      and a connection's thread call it while they spin.  */
   int (*ready) (struct idl_conn *c);
 
-  /* How many times to poll ready before sleeping: 0 when spinning
-     cannot help (the peer cannot answer before we sleep).  */
-  unsigned (*spin) (struct idl_conn *c);
+  /* How long to poll ready before sleeping, in ticks of idl_ticks
+     (page.h, a spin budget): 0 when spinning cannot help (the peer
+     cannot answer before we sleep).  */
+  uint64_t (*spin) (struct idl_conn *c);
 
   /* A connection's thread (thread per connection): wait for the next
-     request, polling ready SPIN times first, then sleeping at most one
-     slice.  Returns IDL_CONN_READY, IDL_CONN_SLICE, IDL_CONN_GONE or
-     IDL_CONN_STOPPED (the server's stopping flag is set).  */
-  int (*wait) (struct idl_conn *c, unsigned spin);
+     request, polling ready for SPIN ticks first, then sleeping at most
+     one slice.  Returns IDL_CONN_READY, IDL_CONN_SLICE, IDL_CONN_GONE
+     or IDL_CONN_STOPPED (the server's stopping flag is set).  */
+  int (*wait) (struct idl_conn *c, uint64_t spin);
 
   /* A worker about to sleep in epoll_wait on C's descriptor (ON), or
      awake again (not ON): tell the peer, if it must wake us some other

@@ -10,7 +10,9 @@
    freely.  */
 
 #define _GNU_SOURCE 1		/* CPU_COUNT */
+#include <pthread.h>
 #include <sched.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -63,6 +65,50 @@ idl_now_ns (void)
   struct timespec ts;
   clock_gettime (CLOCK_MONOTONIC, &ts);
   return (int64_t) ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* The spin budget (page.h): IDL_SPIN_US microseconds from the
+   environment, or IDL_SPIN_NS, in ticks of idl_ticks.  Their rate is
+   the architecture's stated one, or (x86-64's time-stamp counter)
+   measured over 200 us of CLOCK_MONOTONIC, which the vDSO reads from
+   the same counter, so a short window is exact enough: the budget
+   needs a few percent.  */
+static pthread_once_t spin_once = PTHREAD_ONCE_INIT;
+
+static void
+calibrate (void)
+{
+  uint64_t ns = IDL_SPIN_NS;
+  const char *env = getenv ("IDL_SPIN_US");
+  if (env && *env)
+    {
+      char *end;
+      unsigned long long us = strtoull (env, &end, 10);
+      if (*end == 0 && us <= 1000000)
+	ns = us * 1000;
+    }
+  uint64_t hz = idl_ticks_hz ();
+  if (hz == 0)
+    {
+      int64_t t0 = idl_now_ns (), t1;
+      uint64_t c0 = idl_ticks (), c1;
+      do
+	{
+	  t1 = idl_now_ns ();
+	  c1 = idl_ticks ();
+	}
+      while (t1 - t0 < 200000);
+      hz = (uint64_t) ((double) (c1 - c0) * 1e9 / (double) (t1 - t0));
+    }
+  __atomic_store_n (&idl_spin_ticks,
+		    (uint64_t) ((double) ns * (double) hz / 1e9),
+		    __ATOMIC_RELAXED);
+}
+
+void
+idl_spin_calibrate (void)
+{
+  pthread_once (&spin_once, calibrate);
 }
 
 /* Anonymous memory: page-aligned (the ABI asks for 64), zero, so that a

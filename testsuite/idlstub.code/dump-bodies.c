@@ -30,12 +30,12 @@ use (idl_binding_t *bnd)
 /* Client stub of tiny: tag 0x0000001000010001 = 68719542273, sent in
    registers; the same value is the reply tag it expects.  */
 /* { dg-final { scan-ipa-dump {(?n)^;; client stub\n[^\n]*\nlong int tiny \(} "idlstub" } } */
-/* { dg-final { scan-ipa-dump {(?n)idl_call_r4 \(bnd, 68719542273, } "idlstub" } } */
+/* { dg-final { scan-ipa-dump {(?n)idl_callv_r4 \(bnd, 68719542273, } "idlstub" } } */
 /* { dg-final { scan-ipa-dump {(?n)== 68719542273\) goto} "idlstub" } } */
-/* { dg-final { scan-ipa-dump {(?n)idl_stub_failed \(bnd, } "idlstub" } } */
+/* { dg-final { scan-ipa-dump {(?n)idl_stub_failed \(view\.[0-9]+, } "idlstub" } } */
 /* Client stub of small: request 0x0000001000020002, reply
    0x0000001000020001.  */
-/* { dg-final { scan-ipa-dump {(?n)idl_call_r4 \(bnd, 68719607810, } "idlstub" } } */
+/* { dg-final { scan-ipa-dump {(?n)idl_callv_r4 \(bnd, 68719607810, } "idlstub" } } */
 /* { dg-final { scan-ipa-dump {(?n)== 68719607809\) goto} "idlstub" } } */
 
 /* Server stubs call the implementations.  */

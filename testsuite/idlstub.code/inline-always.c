@@ -28,7 +28,7 @@ main (void)
 /* { dg-final { scan-assembler {(?n)^main:} } } */
 /* { dg-final { scan-assembler-not {(?n)(call|jmp)\s+tiny\M} } } */
 /* { dg-final { scan-assembler-not {(?n)(call|jmp)\s+note\M} } } */
-/* { dg-final { scan-assembler {(?n)call\s+idl_call_r4} } } */
+/* { dg-final { scan-assembler {(?n)call\s+idl_callv_r4} } } */
 /* { dg-final { scan-assembler {(?n)call\s+idl_send_r4} } } */
 /* No out-of-line copy of either stub remains.  */
 /* { dg-final { scan-assembler-not {(?n)^tiny:} } } */

@@ -36,5 +36,5 @@ use_large (idl_binding_t *b, long x)
 /* { dg-final { scan-assembler-not {(?n)(call|jmp)\s+small\M} } } */
 /* { dg-final { scan-assembler-not {(?n)(call|jmp)\s+large\M} } } */
 /* The runtime is called directly instead.  */
-/* { dg-final { scan-assembler {(?n)call\s+idl_call_r4} } } */
-/* { dg-final { scan-assembler {(?n)call\s+idl_call_m} } } */
+/* { dg-final { scan-assembler {(?n)call\s+idl_callv_r4} } } */
+/* { dg-final { scan-assembler {(?n)call\s+idl_callv_m} } } */

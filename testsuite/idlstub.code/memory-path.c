@@ -2,7 +2,7 @@
 /* { dg-options "-fplugin-arg-idlstub-dump" } */
 /* Area: code
    Purpose: a request of more than four words goes to the runtime as a
-   pointer to the words (idl_call_m); large is six words.  */
+   pointer to the words (idl_callv_m); large is six words.  */
 
 #include <idlstub.h>
 
@@ -18,7 +18,7 @@ use (idl_binding_t *bnd, long x)
 }
 
 /* { dg-final { scan-ipa-dump {(?n)request: 6 words after the tag} "idlstub" } } */
-/* { dg-final { scan-ipa-dump {(?n)idl_call_m \(bnd, 68719673350, } "idlstub" } } */
-/* { dg-final { scan-ipa-dump-not {(?n)idl_call_r4} "idlstub" } } */
-/* { dg-final { scan-assembler {(?n)call\s+idl_call_m} } } */
-/* { dg-final { scan-assembler-not {(?n)idl_call_r4} } } */
+/* { dg-final { scan-ipa-dump {(?n)idl_callv_m \(bnd, 68719673350, } "idlstub" } } */
+/* { dg-final { scan-ipa-dump-not {(?n)idl_callv_r4} "idlstub" } } */
+/* { dg-final { scan-assembler {(?n)call\s+idl_callv_m} } } */
+/* { dg-final { scan-assembler-not {(?n)idl_callv_r4} } } */

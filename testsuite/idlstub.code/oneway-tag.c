@@ -22,7 +22,7 @@ use (idl_binding_t *b)
 /* { dg-final { scan-ipa-dump {(?n)^  request tag 0x0000001000030081$} "idlstub" } } */
 /* { dg-final { scan-ipa-dump-not {(?n)reply} "idlstub" } } */
 /* { dg-final { scan-ipa-dump {(?n)idl_send_r4 \(b, 68719673473, } "idlstub" } } */
-/* { dg-final { scan-ipa-dump-not {(?n)idl_call_} "idlstub" } } */
+/* { dg-final { scan-ipa-dump-not {(?n)idl_callv?_} "idlstub" } } */
 /* { dg-final { scan-assembler {(?n)idl_send_r4} } } */
-/* { dg-final { scan-assembler-not {(?n)idl_call_r4} } } */
-/* { dg-final { scan-assembler-not {(?n)idl_call_m} } } */
+/* { dg-final { scan-assembler-not {(?n)idl_callv_r4} } } */
+/* { dg-final { scan-assembler-not {(?n)idl_callv_m} } } */

@@ -2,7 +2,7 @@
 /* { dg-options "-fplugin-arg-idlstub-dump" } */
 /* Area: code
    Purpose: requests of at most four words (here 0, 1, 2 and 4) go to the
-   runtime in registers (idl_call_r4), never through memory.  */
+   runtime in registers (idl_callv_r4), never through memory.  */
 
 #include <idlstub.h>
 
@@ -27,9 +27,9 @@ use (idl_binding_t *bnd, long x)
 /* { dg-final { scan-ipa-dump {(?n)^operation eight_chars:[^\n]*\n  request: 1 word after the tag\n} "idlstub" } } */
 /* { dg-final { scan-ipa-dump-times {(?n)^;; client stub$} 4 "idlstub" } } */
 /* The tags: interface 0x10, operation number, word count.  */
-/* { dg-final { scan-ipa-dump {(?n)idl_call_r4 \(bnd, 68719542272, 0, 0, 0, 0\)} "idlstub" } } */
-/* { dg-final { scan-ipa-dump {(?n)idl_call_r4 \(bnd, 68719607810, [^\n]*, 0, 0\)} "idlstub" } } */
-/* { dg-final { scan-ipa-dump {(?n)idl_call_r4 \(bnd, 68719738884, D[^\n]*, D[^\n]*, D[^\n]*, D[^\n]*\)} "idlstub" } } */
-/* { dg-final { scan-ipa-dump {(?n)idl_call_r4 \(bnd, 68719804417, [^\n]*, 0, 0, 0\)} "idlstub" } } */
-/* { dg-final { scan-ipa-dump-not {(?n)idl_call_m} "idlstub" } } */
-/* { dg-final { scan-assembler-not {(?n)idl_call_m} } } */
+/* { dg-final { scan-ipa-dump {(?n)idl_callv_r4 \(bnd, 68719542272, 0, 0, 0, 0\)} "idlstub" } } */
+/* { dg-final { scan-ipa-dump {(?n)idl_callv_r4 \(bnd, 68719607810, [^\n]*, 0, 0\)} "idlstub" } } */
+/* { dg-final { scan-ipa-dump {(?n)idl_callv_r4 \(bnd, 68719738884, D[^\n]*, D[^\n]*, D[^\n]*, D[^\n]*\)} "idlstub" } } */
+/* { dg-final { scan-ipa-dump {(?n)idl_callv_r4 \(bnd, 68719804417, [^\n]*, 0, 0, 0\)} "idlstub" } } */
+/* { dg-final { scan-ipa-dump-not {(?n)idl_callv_m} "idlstub" } } */
+/* { dg-final { scan-assembler-not {(?n)idl_callv_m} } } */

@@ -19,5 +19,5 @@ void note_impl (idl_call_t *call, int x) { }
 /* { dg-final { scan-ipa-dump-times {(?n)^;; server stub$} 2 "idlstub" } } */
 /* { dg-final { scan-ipa-dump-times {(?n)^;; dispatcher$} 1 "idlstub" } } */
 /* { dg-final { scan-assembler {(?n)^calc_dispatch:} } } */
-/* { dg-final { scan-assembler-not {idl_call_r4|idl_call_m|idl_send_} } } */
+/* { dg-final { scan-assembler-not {idl_callv_r4|idl_callv_m|idl_send_} } } */
 /* { dg-final { scan-assembler-not {(?n)^tiny:} } } */

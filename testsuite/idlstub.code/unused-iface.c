@@ -29,4 +29,4 @@ use (idl_binding_t *b)
 /* { dg-final { scan-assembler-not {unused_op} } } */
 /* { dg-final { scan-assembler-not {used_but_not_called} } } */
 /* { dg-final { scan-assembler-not {idl_send_r4} } } */
-/* { dg-final { scan-assembler {idl_call_r4} } } */
+/* { dg-final { scan-assembler {idl_callv_r4} } } */

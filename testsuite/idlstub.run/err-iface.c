@@ -2,7 +2,7 @@
 /* Area: run
    Purpose: idl_connect refuses, with IDL_E_IFACE, an interface that has
    the server's id but another version, other operations, or other
-   parameter types; and one with another id.  */
+   parameter types; one with another id; and one with another name.  */
 
 #include <idlstub.h>
 #include "idltest.h"
@@ -50,7 +50,8 @@ IDL_OP (calc_id, 1) long tiny_id (idl_binding_t *b, long x);
 IDL_OP (calc_id, 2) long small_id (idl_binding_t *b, short a, long x,
 				   short c);
 
-/* The same interface again under another C name: accepted.  */
+/* The same interface again under another C name: accepted under the
+   interface name "calc", refused under its own.  */
 IDL_INTERFACE (calc_same, 0x10, 1);
 IDL_OP (calc_same, 1) long tiny_same (idl_binding_t *b, long x);
 IDL_OP (calc_same, 2) long small_same (idl_binding_t *b, short a, long x,
@@ -63,13 +64,23 @@ static void
 refused (const char *name, const idl_interface_t *iface)
 {
   int err = -1;
-  idl_binding_t *b = idl_connect (name, iface, &err);
+  /* Under the server's interface name: each variant is to be refused
+     for what its comment says, not for its C name.  */
+  idl_binding_t *b = idl_connect (name, idltest_as (iface, "calc"), &err);
   if (b)
     fprintf (stderr, "%s: connected\n", iface->name);
   CHECK (b == NULL);
   if (err != IDL_E_IFACE)
     fprintf (stderr, "%s: %d (%s)\n", iface->name, err, idl_strerror (err));
   CHECK (err == IDL_E_IFACE);
+}
+
+/* Refused as itself, under its own name.  */
+static void
+refused_named (const char *name, const idl_interface_t *iface)
+{
+  int err = -1;
+  CHECK (idl_connect (name, iface, &err) == NULL && err == IDL_E_IFACE);
 }
 
 int
@@ -89,7 +100,9 @@ main (void)
   idl_binding_t *b = idltest_connect (name, &calc);
   CHECK (tiny (b, 1) == 2);
   CHECK (small (b, 1, 2, 3) == 6);
-  idl_binding_t *b2 = idltest_connect (name, &calc_same);
+  /* Under its own name the same operations are another interface.  */
+  refused_named (name, &calc_same);
+  idl_binding_t *b2 = idltest_connect (name, idltest_as (&calc_same, "calc"));
   CHECK (tiny_same (b2, 10) == 11);
   CHECK (small_same (b2, -1, -2, -3) == -6);
   CHECK (idl_error (b) == IDL_OK && idl_error (b2) == IDL_OK);

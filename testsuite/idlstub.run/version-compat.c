@@ -6,8 +6,9 @@
    (IDL_E_IFACE) instead of misreading its calls; a client newer than its
    server is refused too.  Each revision of the "same" interface (id 0x77,
    version 1) is a descriptor of its own here, so that one program holds
-   them all: the operation table compares numbers and types, not
-   names.  */
+   them all; each is used under the one interface name "rev" (REV),
+   which is part of an interface's identity (issue 17), and the
+   operation table compares numbers and types.  */
 
 #include <idlstub.h>
 #include "idltest.h"
@@ -46,6 +47,8 @@ long r3_add_impl (idl_call_t *c, long x, long y) { return x + y; }
 int r3_name_impl (idl_call_t *c, char *name) { strcpy (name, "rev3"); return 3; }
 long r4_add_impl (idl_call_t *c, long x, long y) { return x + y; }
 
+#define REV(iface) idltest_as (&(iface), "rev")
+
 static void
 refused (const char *name, const idl_interface_t *iface)
 {
@@ -61,9 +64,9 @@ main (void)
   snprintf (n2, sizeof n2, "%s", idltest_name ("version-2"));
   snprintf (n3, sizeof n3, "%s", idltest_name ("version-3"));
   snprintf (n4, sizeof n4, "%s", idltest_name ("version-4"));
-  pid_t s2 = idltest_fork_server (n2, &rev2, rev2_dispatch);
-  pid_t s3 = idltest_fork_server (n3, &rev3, rev3_dispatch);
-  pid_t s4 = idltest_fork_server (n4, &rev4, rev4_dispatch);
+  pid_t s2 = idltest_fork_server (n2, REV (rev2), rev2_dispatch);
+  pid_t s3 = idltest_fork_server (n3, REV (rev3), rev3_dispatch);
+  pid_t s4 = idltest_fork_server (n4, REV (rev4), rev4_dispatch);
 
   /* The plugin gave each descriptor its table, in number order.  */
   CHECK (rev1.nops == 2 && rev2.nops == 3 && rev4.nops == 1);
@@ -74,7 +77,7 @@ main (void)
   CHECK (rev1.signature != rev2.signature);
 
   /* An old client, a server that gained an operation: served.  */
-  idl_binding_t *b = idltest_connect (n2, &rev1);
+  idl_binding_t *b = idltest_connect (n2, REV (rev1));
   char name[16] = "";
   CHECK (r1_add (b, 40, 2) == 42);
   CHECK (r1_name (b, name) == 2 && strcmp (name, "rev2") == 0);
@@ -82,17 +85,17 @@ main (void)
   idl_close (b);
 
   /* The new client talks to it in full.  */
-  b = idltest_connect (n2, &rev2);
+  b = idltest_connect (n2, REV (rev2));
   CHECK (r2_neg (b, 5) == -5 && r2_add (b, 1, 2) == 3);
   idl_close (b);
 
   /* Changed, removed, or newer than the server: refused.  */
-  refused (n3, &rev1);
-  refused (n4, &rev1);
-  refused (n4, &rev2);
+  refused (n3, REV (rev1));
+  refused (n4, REV (rev1));
+  refused (n4, REV (rev2));
   /* The server that lost operation 2 still serves a client that only
      knows operation 1.  */
-  b = idltest_connect (n4, &rev4);
+  b = idltest_connect (n4, REV (rev4));
   CHECK (r4_add (b, 2, 2) == 4);
   idl_close (b);
 

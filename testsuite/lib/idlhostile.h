@@ -233,6 +233,7 @@ hostile_hello (const idl_interface_t *iface)
   h.iface_id = iface->id;
   h.iface_version = iface->version;
   h.signature = iface->signature;
+  h.name_hash = idl_name_hash (iface->name);
   return h;
 }
 

@@ -97,6 +97,22 @@ idltest_fork_server (const char *name, const idl_interface_t *iface,
   return idltest_fork_server_workers (name, iface, dispatch, 0);
 }
 
+/* IFACE's descriptor under the interface name NAME: what another
+   program's header for the same interface gives, for a test that holds
+   several variants of an interface in one program (their C names must
+   differ, and an interface is its name as well as its id).  Kept in a
+   ring of 8, so that a few may be in use at once.  */
+static inline const idl_interface_t *
+idltest_as (const idl_interface_t *iface, const char *name)
+{
+  static idl_interface_t ring[8];
+  static unsigned next;
+  idl_interface_t *d = &ring[next++ % 8];
+  *d = *iface;
+  d->name = name;
+  return d;
+}
+
 /* Connect to NAME or fail the test.  */
 static inline idl_binding_t *
 idltest_connect (const char *name, const idl_interface_t *iface)

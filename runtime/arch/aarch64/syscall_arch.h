@@ -131,6 +131,24 @@ idl_cpu_relax (void)
   __asm__ __volatile__ ("yield" ::: "memory");
 }
 
+/* A cheap clock for spin budgets (page.h): the virtual count, readable
+   from user space on Linux, at the rate CNTFRQ_EL0 states.  */
+static inline uint64_t
+idl_ticks (void)
+{
+  uint64_t t;
+  __asm__ __volatile__ ("mrs %0, cntvct_el0" : "=r" (t));
+  return t;
+}
+
+static inline uint64_t
+idl_ticks_hz (void)
+{
+  uint64_t f;
+  __asm__ ("mrs %0, cntfrq_el0" : "=r" (f));
+  return f;
+}
+
 /* See arch/x86_64/syscall_arch.h.  Linux on AArch64 does not fill
    the return-address predictor with kernel entries on a context
    switch, so there is nothing to repair.  */

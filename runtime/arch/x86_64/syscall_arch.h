@@ -124,6 +124,27 @@ idl_cpu_relax (void)
   __asm__ __volatile__ ("pause" ::: "memory");
 }
 
+/* A cheap clock for spin budgets (page.h): the time-stamp counter.
+   It runs at a constant rate on every x86-64 Linux supports for this
+   (constant_tsc; hypervisors keep it so for guests), which util.c
+   measures against CLOCK_MONOTONIC once; what a "pause" costs differs
+   by an order of magnitude between processors, so a spin counted in
+   them would last a different time on each.  No ordering: a budget
+   needs no more precision than a few instructions.  */
+static inline uint64_t
+idl_ticks (void)
+{
+  return __builtin_ia32_rdtsc ();
+}
+
+/* The ticks' rate in Hz if the architecture states it, else 0 (util.c
+   measures it).  */
+static inline uint64_t
+idl_ticks_hz (void)
+{
+  return 0;
+}
+
 /* Call after a system call that may have switched to another task
    (a futex wait that slept, a futex wake that let the woken peer run
    first).  The kernel fills the return stack buffer with its own
