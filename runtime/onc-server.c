@@ -195,6 +195,36 @@ consume (struct idl_conn *c, struct onc_conn *s)
 
 /* A request.  */
 
+/* The uid and gid of an AUTH_SYS credential's body P (N bytes, RFC 5531
+   appendix A: stamp, machine name of at most 255 bytes, uid, gid, at
+   most 16 groups); nonzero if it is one.  The checks of libtirpc's
+   xdr_authunix_parms (bytes after the groups are ignored), read here rather
+   than by it: it decodes the machine name's padding into a buffer
+   every thread shares (onc-xdr.c, stream_opaque).  */
+static int
+authsys_ids (const uint8_t *p, size_t n, uid_t *uid, gid_t *gid)
+{
+  uint32_t v[4];
+  size_t at = 4;		/* the stamp, unused */
+
+  if (n < at + 4)
+    return 0;
+  memcpy (&v[0], p + at, 4);
+  uint32_t name = ntohl (v[0]);
+  if (name > MAX_MACHINE_NAME)
+    return 0;
+  at += 4 + ((name + 3) & ~3u);
+  if (n < at + 12)
+    return 0;
+  memcpy (v + 1, p + at, 12);
+  uint32_t ngids = ntohl (v[3]);
+  if (ngids > NGRPS || n < at + 12 + 4 * (size_t) ngids)
+    return 0;
+  *uid = (uid_t) ntohl (v[1]);
+  *gid = (gid_t) ntohl (v[2]);
+  return 1;
+}
+
 /* Decode the call in P (N bytes) for C: its header, credential,
    numbers and arguments, the arguments into c->msg.  IDL_OK for one
    the dispatcher serves (RQ filled), else IDL_E_BADMSG with S's answer
@@ -240,21 +270,12 @@ decode_call (struct idl_conn *c, struct onc_conn *s, uint8_t *p, size_t n,
   c->call.gid = (gid_t) -1;
   if (cred.oa_flavor == AUTH_SYS)
     {
-      char machine[MAX_MACHINE_NAME + 1];
-      gid_t gids[NGRPS];
-      struct authunix_parms aup;
-      XDR cx;
-      memset (&aup, 0, sizeof aup);
-      aup.aup_machname = machine;
-      aup.aup_gids = gids;
-      xdrmem_create (&cx, cred.oa_base, cred.oa_length, XDR_DECODE);
-      if (!xdr_authunix_parms (&cx, &aup))
+      if (!authsys_ids ((const uint8_t *) cred.oa_base, cred.oa_length,
+			&c->call.uid, &c->call.gid))
 	{
 	  s->answer = ANSWER_AUTH_BADCRED;
 	  return IDL_E_BADMSG;
 	}
-      c->call.uid = aup.aup_uid;
-      c->call.gid = aup.aup_gid;
     }
   else if (cred.oa_flavor != AUTH_NONE)
     {

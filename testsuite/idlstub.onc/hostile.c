@@ -268,14 +268,32 @@ tcp_hostile (void)
   expect (fd, b, call (b, x, 3, ONCT_PROG, ONCT_VERS, 1, 0, NULL, 0, NULL,
 		       0), x, 0, 100, &r);
   CHECK (r.low == 2 && r.high == 2);
-  /* Credentials: RPCSEC_GSS (6) is not taken; a short AUTH_SYS body
-     is malformed.  */
+  /* Credentials: RPCSEC_GSS (6) is not taken; a short AUTH_SYS body,
+     one whose machine name is over 255 bytes, one with 17 groups, and
+     one cut short in its groups are malformed.  */
   x++;
   expect (fd, b, call (b, x, 2, ONCT_PROG, ONCT_VERS, 1, 6, cred, 8, NULL,
 		       0), x, 0, 200 + AUTH_REJECTEDCRED, &r);
   x++;
   expect (fd, b, call (b, x, 2, ONCT_PROG, ONCT_VERS, 1, AUTH_SYS, cred,
 		       3, NULL, 0), x, 0, 200 + AUTH_BADCRED, &r);
+  size_t clen = sys_cred (cred, 1, 2);
+  put (cred + 4, 256);				/* the name's length */
+  x++;
+  expect (fd, b, call (b, x, 2, ONCT_PROG, ONCT_VERS, 1, AUTH_SYS, cred,
+		       (uint32_t) clen, NULL, 0), x, 0, 200 + AUTH_BADCRED,
+	  &r);
+  clen = sys_cred (cred, 1, 2);
+  put (cred + clen - 8, 17);			/* the groups' count */
+  x++;
+  expect (fd, b, call (b, x, 2, ONCT_PROG, ONCT_VERS, 1, AUTH_SYS, cred,
+		       (uint32_t) clen, NULL, 0), x, 0, 200 + AUTH_BADCRED,
+	  &r);
+  put (cred + clen - 8, 2);
+  x++;
+  expect (fd, b, call (b, x, 2, ONCT_PROG, ONCT_VERS, 1, AUTH_SYS, cred,
+		       (uint32_t) clen, NULL, 0), x, 0, 200 + AUTH_BADCRED,
+	  &r);
   /* Garbage arguments: add's 16 bytes cut to 4; rev's string of 1000
      chars (bound 200); sum's count 5000 (bound 4096); a count that
      contradicts its array.  */
