@@ -120,6 +120,12 @@ struct onc_conn
 				   them in c->msg) */
   uint8_t *out;			/* a reply: record mark, then XDR */
   size_t out_cap;
+  /* TCP: a reply being sent, OUT_LEN bytes from its record mark, SENT
+     of them out; OUT_LEN is 0 when none is.  A worker's connection
+     whose client does not take a reply at once finishes it by
+     SEND_DEADLINE, from idle, and takes no request meanwhile.  */
+  size_t out_len, sent;
+  int64_t send_deadline;
 };
 
 #define OUT_MIN 8192
@@ -176,7 +182,7 @@ fill (struct idl_conn *c, struct onc_conn *s)
 static int
 ready (const struct onc_conn *s)
 {
-  return s->udp ? s->have : s->r.complete;
+  return s->udp ? s->have : s->r.complete && s->out_len == 0;
 }
 
 /* The record (or datagram) just served is out: look at what follows.  */
@@ -389,9 +395,34 @@ encode_answer (struct idl_conn *c, struct onc_conn *s, enum answer answer,
   return xdr_getpos (&x);
 }
 
+/* Send what is left of S's reply: 1 once it is all out, 0 if the
+   socket has no room for the rest now, -1 if the client has gone.  */
+static int
+send_rest (struct idl_conn *c, struct onc_conn *s)
+{
+  while (s->sent < s->out_len)
+    {
+      ssize_t w = send (c->fd, s->out + s->sent, s->out_len - s->sent,
+			MSG_DONTWAIT | MSG_NOSIGNAL);
+      if (w > 0)
+	s->sent += (size_t) w;
+      else if (w < 0 && errno == EAGAIN)
+	return 0;
+      else if (!(w < 0 && errno == EINTR))
+	return -1;
+    }
+  s->out_len = s->sent = 0;
+  return 1;
+}
+
 /* Send the N bytes at S->out, from its record mark (TCP) or after it
    (UDP); a TCP client that does not take them within SEND_TIMEOUT_MS,
-   or has gone, loses its connection.  */
+   or has gone, loses its connection.  A client that does not read its
+   replies holds up nobody else meanwhile: a connection's own thread
+   waits for it without the lock that serializes the server's
+   implementations (server.c, dispatch); a worker, which serves other
+   connections, does not wait at all but sends the rest from idle when
+   the socket has room (idl_worker_watch_out).  */
 static void
 send_answer (struct idl_conn *c, struct onc_conn *s, size_t n)
 {
@@ -404,27 +435,40 @@ send_answer (struct idl_conn *c, struct onc_conn *s, size_t n)
     }
   uint32_t mark = htonl (0x80000000u | (uint32_t) n);
   memcpy (s->out, &mark, 4);
-  size_t done = 0;
-  n += 4;
-  while (done < n)
+  s->out_len = n + 4;
+  s->sent = 0;
+  int r = send_rest (c, s);
+  int64_t deadline = 0;
+  if (r == 0)
     {
-      ssize_t w = send (c->fd, s->out + done, n - done,
-			MSG_DONTWAIT | MSG_NOSIGNAL);
-      if (w > 0)
+      deadline = idl_now_ns () + SEND_TIMEOUT_MS * 1000000L;
+      if (c->worker)
 	{
-	  done += (size_t) w;
-	  continue;
+	  s->send_deadline = deadline;
+	  if (idl_worker_watch_out (c, 1, deadline) == 0)
+	    return;
+	  r = -1;
 	}
-      if (w < 0 && errno == EINTR)
-	continue;
+      else
+	idl_release_dispatch (c);
+    }
+  while (r == 0)
+    {
       struct pollfd p[2] = { { c->fd, POLLOUT, 0 },
 			     { c->srv->stop_fd, POLLIN, 0 } };
-      if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
-	  && poll (p, 2, SEND_TIMEOUT_MS) > 0 && !p[1].revents
-	  && !(p[0].revents & (POLLERR | POLLHUP)))
+      int64_t left = (deadline - idl_now_ns ()) / 1000000;
+      int k = left > 0 ? poll (p, 2, (int) left) : 0;
+      if (k < 0 && errno == EINTR)
 	continue;
+      if (k <= 0 || p[1].revents || (p[0].revents & (POLLERR | POLLHUP)))
+	r = -1;
+      else
+	r = send_rest (c, s);
+    }
+  if (r < 0)
+    {
+      s->out_len = s->sent = 0;
       give_up (c, s);
-      return;
     }
 }
 
@@ -505,7 +549,21 @@ onc_conn_idle (struct idl_conn *c, int64_t now)
 {
   struct onc_conn *s = c->tstate;
 
-  (void) now;
+  if (s->out_len != 0)
+    {
+      /* A worker's reply the client had no room for (send_answer):
+	 room now, or its deadline.  */
+      int r = send_rest (c, s);
+      if (r == 0 && now < s->send_deadline)
+	return s->send_deadline;
+      idl_worker_watch_out (c, 0, 0);
+      if (r != 1)
+	{
+	  s->out_len = s->sent = 0;
+	  give_up (c, s);
+	  return 0;
+	}
+    }
   fill (c, s);
   return 0;
 }

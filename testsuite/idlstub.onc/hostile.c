@@ -14,6 +14,7 @@
    an empty record close the connection; truncated records and random
    bytes cost the server nothing else.  Both run modes.  */
 
+#include <fcntl.h>
 #include <netinet/tcp.h>
 #include <pthread.h>
 #include <sys/time.h>
@@ -148,8 +149,10 @@ parse (const uint8_t *p, size_t n, struct reply *r)
 
 /* TCP.  */
 
+/* A connection to the server; with RCVBUF > 0, a receive buffer that
+   small (set before connecting, so that the kernel does not grow it).  */
 static int
-tcp_open (void)
+tcp_open_rcvbuf (int rcvbuf)
 {
   struct sockaddr_in sa = { .sin_family = AF_INET,
 			    .sin_port = htons ((uint16_t) port),
@@ -158,11 +161,19 @@ tcp_open (void)
   int one = 1;
   int fd = socket (AF_INET, SOCK_STREAM, 0);
   CHECK (fd >= 0);
+  if (rcvbuf > 0)
+    setsockopt (fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof rcvbuf);
   CHECK (connect (fd, (struct sockaddr *) &sa, sizeof sa) == 0);
   setsockopt (fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
   /* Each fragment a segment of its own.  */
   setsockopt (fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   return fd;
+}
+
+static int
+tcp_open (void)
+{
+  return tcp_open_rcvbuf (0);
 }
 
 static void
@@ -241,7 +252,8 @@ expect (int fd, const uint8_t *body, size_t n, uint32_t xid, int accepted,
 static void
 tcp_hostile (void)
 {
-  uint8_t b[8192], args[4096], cred[128];
+  static uint8_t b[20000];
+  uint8_t args[4096], cred[128];
   struct reply r;
   int fd = tcp_open ();
   uint32_t x = 1000;
@@ -394,6 +406,45 @@ tcp_hostile (void)
       send (fd, b, 300, MSG_NOSIGNAL);
       close (fd);
     }
+  /* A client that sends calls with large results and does not read
+     them: once its socket is full, its replies wait (for at most
+     SEND_TIMEOUT_MS), but neither with the lock that serializes the
+     implementations (a thread per connection) nor in the worker that
+     serves it and others: the good client goes on meanwhile.  Its
+     receive buffer is small: the kernel would otherwise grow it to
+     take every reply (net.ipv4.tcp_rmem), and the server would never
+     wait.  Once it reads, every reply comes, whole and in order.  */
+  fd = tcp_open_rcvbuf (4096);
+  fcntl (fd, F_SETFL, O_NONBLOCK);
+  static uint8_t big[4 + 4096 * 4 + 4];
+  put (big, 4096);				/* v<>: 4096 zeroes */
+  put (big + 4 + 4096 * 4, 4096);		/* n */
+  n = simple_call (b, ++x, 7, big, sizeof big);
+  int sent = 0;
+  for (; sent < 400; sent++)
+    {
+      uint8_t mark[4];
+      put (mark, 0x80000000u | (uint32_t) n);
+      if (send (fd, mark, 4, MSG_NOSIGNAL) != 4
+	  || send (fd, b, n, MSG_NOSIGNAL) != (ssize_t) n)
+	break;
+    }
+  long before = good_calls;
+  usleep (300 * 1000);
+  CHECK (sent > 20 && good_calls > before + 10);
+  fcntl (fd, F_SETFL, 0);
+  for (int k = 0; k < sent; k++)
+    {
+      static uint8_t in[65536];
+      long len = read_record (fd, in);
+      CHECK (len > 0 && parse (in, (size_t) len, &r) && r.xid == x
+	     && r.accepted == 1 && r.stat == SUCCESS
+	     && r.nresults == 8 + 4 + 4096 * 4);
+      CHECK (get (r.results) == 0 && get (r.results + 4) == 0
+	     && get (r.results + 8) == 4096
+	     && get (r.results + 12) == 1 && get (r.results + 8 + 4096 * 4) == 1);
+    }
+  close (fd);
   /* Still serving.  */
   fd = tcp_open ();
   x++;
