@@ -35,6 +35,8 @@ IDL_OP (onct, 6) unsigned rev (idl_binding_t *b,
 IDL_OP (onct, 7) long sum (idl_binding_t *b,
 			   IDL_SIZE_IS (n, 4096) IDL_IN const int *v,
 			   IDL_SIZE_IS (n, 4096) IDL_OUT int *w, unsigned n);
+/* The last value note got whose bits 40-43 were SLOT (0..15), or -1.  */
+IDL_OP (onct, 8) long noted_by (idl_binding_t *b, int slot);
 
 /* The program and version the plugin gave onct.  */
 #define ONCT_PROG 0x204f4e43u
@@ -44,6 +46,8 @@ IDL_OP (onct, 7) long sum (idl_binding_t *b,
 IDL_SERVER (onct);
 
 static long onct_noted;
+static long onct_noted_by[16] = { -1, -1, -1, -1, -1, -1, -1, -1,
+				  -1, -1, -1, -1, -1, -1, -1, -1 };
 
 long
 add_impl (idl_call_t *call, long a, long c)
@@ -67,6 +71,17 @@ note_impl (idl_call_t *call, long v)
 {
   (void) call;
   __atomic_store_n (&onct_noted, v, __ATOMIC_RELAXED);
+  if (v >= 0)
+    __atomic_store_n (&onct_noted_by[(v >> 40) & 15], v, __ATOMIC_RELAXED);
+}
+
+long
+noted_by_impl (idl_call_t *call, int slot)
+{
+  (void) call;
+  if (slot < 0 || slot > 15)
+    return -2;
+  return __atomic_load_n (&onct_noted_by[slot], __ATOMIC_RELAXED);
 }
 
 long
