@@ -24,8 +24,8 @@
 
 static int port;
 
-/* The good client, meanwhile.  */
-static volatile int stop;
+/* The good client, meanwhile (it makes no call while PAUSED).  */
+static volatile int stop, paused;
 static long good_calls;
 
 static void *
@@ -36,6 +36,11 @@ good_client (void *arg)
   idl_set_timeout (b, 5 * 1000 * 1000);
   while (!stop)
     {
+      if (paused)
+	{
+	  usleep (1000);
+	  continue;
+	}
       long k = good_calls;
       CHECK (add (b, k, 7) == k + 7 && idl_error (b) == IDL_OK);
       good_calls++;
@@ -413,7 +418,12 @@ tcp_hostile (void)
      serves it and others: the good client goes on meanwhile.  Its
      receive buffer is small: the kernel would otherwise grow it to
      take every reply (net.ipv4.tcp_rmem), and the server would never
-     wait.  Once it reads, every reply comes, whole and in order.  */
+     wait.  The good client pauses while the replies fill the socket,
+     so that the server's thread (without workers) is not asked for
+     the lock when its dispatch ends, and keeps it.  Once the hostile
+     client reads, every reply comes, whole and in order.  */
+  paused = 1;
+  usleep (20 * 1000);
   fd = tcp_open_rcvbuf (4096);
   fcntl (fd, F_SETFL, O_NONBLOCK);
   static uint8_t big[4 + 4096 * 4 + 4];
@@ -429,7 +439,9 @@ tcp_hostile (void)
 	  || send (fd, b, n, MSG_NOSIGNAL) != (ssize_t) n)
 	break;
     }
+  usleep (100 * 1000);
   long before = good_calls;
+  paused = 0;
   usleep (300 * 1000);
   CHECK (sent > 20 && good_calls > before + 10);
   fcntl (fd, F_SETFL, 0);
