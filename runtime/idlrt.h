@@ -212,7 +212,9 @@ void idl_set_next_timeout (idl_binding_t *b, uint64_t timeout_us);
 
    idl_call_start: 1 if FN waits for a reply, 0 if it has returned
    already, -1 if it could not start (with errno: EBUSY when a function
-   of this thread's already waits on B, ENOMEM).
+   of this thread's already waits on B, ENOMEM; ENOTSUP, idl_error
+   IDL_E_UNSUPPORTED and FN not run, when B is an ONC RPC binding,
+   whose calls cannot wait in a loop yet).
 
    idl_binding_fd: the descriptor to watch for reading (level-
    triggered) while FN waits on B (the calling thread's connection of
