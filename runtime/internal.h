@@ -239,7 +239,8 @@ void idl_channels_set_timeout (idl_binding_t *b, int64_t timeout_ns)
    when B's server hangs up (page.c at connect, call.c in a forked
    child): 0, or -1 if no watcher can be had (then B's nowatch_gen is
    the generation's, and B sleeps in slices).  Then forget B (page.c,
-   before its page is unmapped).  */
+   before its page is unmapped); the last binding forgotten ends the
+   watcher's thread.  */
 int idl_watch (idl_binding_t *b) __attribute__ ((__visibility__ ("hidden")));
 void idl_unwatch (idl_binding_t *b)
   __attribute__ ((__visibility__ ("hidden")));
