@@ -596,6 +596,10 @@ emit_program (c_text &out, const std::string &header)
     out.put ("  idl_close (idltg_bindings[%u]);\n"
 	     "  servers_failed |= idltg_stop_server (\"%s\", pid%u);\n"
 	     "  free (name%u);\n", i, ifaces[i]->name.c_str (), i, i);
+  out.put ("  if (idltg_unsupported)\n"
+	   "    printf (\"idltg: %%lu calls XDR cannot express, refused "
+	   "(IDL_E_UNSUPPORTED)\\n\",\n"
+	   "\t    idltg_unsupported);\n");
   out.put ("  printf (\"idltg: %%u operations, %%lu calls, %%lu failed%%s: "
 	   "%%s\\n\",\n"
 	   "\t  nops, calls, failed, servers_failed ? \", a server died\" "

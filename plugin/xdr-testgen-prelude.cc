@@ -58,10 +58,46 @@ xdrt_min (uint64_t a, uint64_t b)
   return a < b ? a : b;
 }
 
+/* The network run (xdr-testgen-net.cc): each operation is called
+   XDRT_NET_ITERATIONS times over TCP, then as many over UDP (the
+   iterations from XDRT_NET_ITERATIONS on), where a variable item holds
+   at most XDRT_UDP_CAP elements: rpcgen's UDP peers (libtirpc's
+   svcudp_create, clnt_create) take datagrams of 8800 bytes at most
+   (UDPMSGSIZE).  Both sides of a call draw from its seed with the same
+   cap.  */
+#ifndef XDRT_NET_ITERATIONS
+# define XDRT_NET_ITERATIONS 20
+#endif
+#ifndef XDRT_UDP_CAP
+# define XDRT_UDP_CAP 16
+#endif
+static uint64_t xdrt_cap = UINT64_MAX;
+
+static __attribute__ ((__unused__)) void
+xdrt_net_iter (unsigned iter)
+{
+  xdrt_cap = iter >= XDRT_NET_ITERATIONS ? XDRT_UDP_CAP : UINT64_MAX;
+}
+
+/* The seed of call ITER of operation NUMBER of interface ID.  */
+static __attribute__ ((__unused__)) uint64_t
+xdrt_call_seed (uint64_t id, unsigned number, unsigned iter)
+{
+  xdrt_rng_t r;
+  xdrt_seed (&r, (id << 32) ^ number, iter);
+  return xdrt_mix (&r);
+}
+
+/* A server of the network run: how often each operation was called
+   (which call a request is, and so its seed).  */
+static __attribute__ ((__unused__)) unsigned xdrt_served[XDRT_NPLANS];
+
 /* A count or length in 0..BOUND, often one of the ends.  */
 static __attribute__ ((__unused__)) uint64_t
 xdrt_count (xdrt_rng_t *r, uint64_t bound)
 {
+  if (bound > xdrt_cap)
+    bound = xdrt_cap;
   switch (xdrt_mix (r) & 7)
     {
     case 0:
@@ -90,14 +126,16 @@ extern const char idl_xdr_testgen_main[] = R"XDRT(
 static unsigned xdrt_cur_op;
 static uint64_t xdrt_cur_seed;
 static int xdrt_lenient;
-/* Failures of the current call, messages printed for it.  */
+/* Failures of the current call, messages printed for it; of all.  */
 static unsigned xdrt_call_failures;
+static unsigned long xdrt_total_failures;
 static const char *xdrt_cur_name = "";
 
 static void __attribute__ ((__format__ (__printf__, 1, 2)))
 xdrt_fail (const char *fmt, ...)
 {
   va_list ap;
+  xdrt_total_failures++;
   if (xdrt_call_failures++ < 8)
     {
       printf ("FAIL: %s (seed 0x%llx): ", xdrt_cur_name,
@@ -124,9 +162,26 @@ xdrt_alloc (size_t n)
   return p;
 }
 
+/* A server of the network run (xdr-testgen-net.cc), rather than the
+   relay's dispatcher.  */
+static int xdrt_net_server_mode;
+
+/* Implementation K (operation NUMBER of interface ID) begins: in the
+   relay, it must be the operation called; in a network server, which
+   call it is says what its values are.  */
 static void
-xdrt_impl_begin (unsigned k)
+xdrt_impl_begin (unsigned k, uint64_t id, unsigned number, const char *name)
 {
+  if (xdrt_net_server_mode)
+    {
+      unsigned iter = xdrt_served[k]++;
+      xdrt_net_iter (iter);
+      xdrt_cur_op = k;
+      xdrt_cur_name = name;
+      xdrt_cur_seed = xdrt_call_seed (id, number, iter);
+      xdrt_call_failures = 0;
+      return;
+    }
   if (k != xdrt_cur_op && !xdrt_lenient)
     xdrt_fail ("the dispatcher ran operation %u's implementation", k);
 }
@@ -589,8 +644,11 @@ xdrt_hostile (const struct xdrt_op *op, uint64_t seed)
   xdrt_mutate (xdrt_b2, n, &rr, xdrt_try_rep);
 }
 
+)XDRT";
+
+extern const char idl_xdr_testgen_main_fn[] = R"XDRT(
 int
-main (void)
+main (int argc, char **argv)
 {
   static idl_server_t *servers[XDRT_NIFACES];
   static idl_binding_t *bindings[XDRT_NIFACES];
@@ -598,6 +656,9 @@ main (void)
   char name[128];
   int err;
 
+  /* The network run: "server", or "client NAME".  */
+  if (argc > 1)
+    return xdrt_net_main (argc, argv);
   alarm (600);
   for (unsigned i = 0; i < XDRT_NIFACES; i++)
     {
@@ -625,10 +686,8 @@ main (void)
       xdrt_cur_name = op->name;
       for (unsigned iter = 0; iter < XDRT_ITERATIONS; iter++)
 	{
-	  xdrt_rng_t r;
-	  xdrt_seed (&r, ((uint64_t) xdrt_ifaces[op->iface].iface->id << 32)
-		     ^ op->number, iter);
-	  xdrt_cur_seed = xdrt_mix (&r);
+	  xdrt_cur_seed = xdrt_call_seed (xdrt_ifaces[op->iface].iface->id,
+					  op->number, iter);
 	  xdrt_call_failures = 0;
 	  op->call (bindings[op->iface], xdrt_cur_seed);
 	  c++;

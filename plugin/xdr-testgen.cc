@@ -46,17 +46,17 @@
 #include "model.h"
 #include "testgen.h"
 #include "xdr.h"
+#include "xdr-testgen.h"
 
 extern const char idl_xdr_testgen_prelude[];
 extern const char idl_xdr_testgen_main[];
 extern const char idl_xdr_testgen_tail[];
+extern const char idl_xdr_testgen_main_fn[];
 
-namespace {
-
-typedef unsigned long long ull;
+namespace xdrt {
 
 /* rpcgen's C for a .x scalar, and its xdr_ routine's name.  */
-const char *const scalar_map[][3] = {
+static const char *const scalar_map[][3] = {
   { "char", "char", "xdr_char" },
   { "unsigned char", "u_char", "xdr_u_char" },
   { "short", "short", "xdr_short" },
@@ -88,7 +88,7 @@ rpc_proc (const std::string &xtype)
   return "xdr_" + xtype;
 }
 
-const char *
+static const char *
 scalar_xname (enum xdr_kind k)
 {
   static const char *const names[] = {
@@ -98,49 +98,6 @@ scalar_xname (enum xdr_kind k)
   };
   return names[k];
 }
-
-/* One operation, as the program treats it.  */
-struct plan
-{
-  const xdr_spelled_op *o;
-  const idl_operation *op;
-  unsigned k;
-  std::string name;
-  /* Parameter index -> the buffers it counts / is the length of.  */
-  std::map<int, std::vector<int> > count_of, length_of;
-  std::map<int, int> arg_of, res_of;	/* parameter -> element index */
-};
-
-class gen
-{
-public:
-  gen (xdr_spelling &s) : s (s) {}
-  std::string out;
-  bool rpc = false;	/* writing rpcgen's side */
-  bool check = false;	/* checking values rather than drawing them */
-  int loops = 0;
-  xdr_spelling &s;
-
-  void put (int ind, const std::string &line)
-  {
-    out += std::string (2 * ind, ' ') + line + "\n";
-  }
-  std::string member (const std::string &c_name)
-  {
-    return rpc ? xdr_escape (c_name) : c_name;
-  }
-  std::string arg_lv (const plan &p, int k);
-  std::string res_lv (const plan &p, int k);
-  void leaf (enum xdr_kind kind, const std::string &lv, int ind);
-  void fixed (const xdr_type *t, const std::string &lv, int ind);
-  void string_elem (const plan &p, const xdr_elem &e, const std::string &lv,
-		    const std::string &store, int ind);
-  void buffer_elem (const plan &p, const xdr_spelled_elem &se,
-		    const std::string &lv, const std::string &n,
-		    const std::string &store, int ind);
-  void walk (const plan &p, bool results);
-  std::string rpc_elem_ctype (const xdr_type *t);
-};
 
 std::string
 gen::arg_lv (const plan &p, int k)
@@ -244,7 +201,7 @@ gen::string_elem (const plan &, const xdr_elem &e, const std::string &lv,
   std::string max = std::to_string ((ull) e.type->n);
   put (ind, "{");
   put (ind + 1, "size_t n_ = xdrt_count (r, " + max + ");");
-  if (rpc)
+  if (rpc && !check)
     put (ind + 1, lv + " = " + store + ";");
   if (check)
     {
@@ -280,8 +237,20 @@ gen::buffer_elem (const plan &, const xdr_spelled_elem &se,
   if (rpc)
     {
       el = lv + "." + se.type + "_val";
-      put (ind + 1, lv + "." + se.type + "_len = n_;");
-      put (ind + 1, el + " = " + store + ";");
+      if (check)
+	{
+	  /* rpcgen's array as decoded: its length, then no more
+	     elements than it holds.  */
+	  put (ind + 1, "xdrt_expect (" + lv + "." + se.type + "_len == n_, \""
+	       + lv + " length\");");
+	  put (ind + 1, "if (" + lv + "." + se.type + "_len < n_)");
+	  put (ind + 1, "  n_ = " + lv + "." + se.type + "_len;");
+	}
+      else
+	{
+	  put (ind + 1, lv + "." + se.type + "_len = n_;");
+	  put (ind + 1, el + " = " + store + ";");
+	}
     }
   put (ind + 1, "for (size_t j_ = 0; j_ < n_; j_++)");
   put (ind + 1, "  {");
@@ -376,6 +345,38 @@ gen::walk (const plan &p, bool results)
 	fixed (e.type, lv, 1);
     }
 }
+
+std::string
+rpc_arg_type (const xdr_spelled_op &o)
+{
+  return o.args.empty () ? "char" : o.args.size () == 1
+	 ? rpc_ctype (o.args[0].type) : o.prefix + "_argument";
+}
+
+std::string
+rpc_res_type (const xdr_spelled_op &o)
+{
+  return o.results.empty () ? "char" : rpc_ctype (o.res_type);
+}
+
+std::string
+rpc_arg_proc (const xdr_spelled_op &o)
+{
+  return o.args.empty () ? "" : o.args.size () == 1
+	 ? rpc_proc (o.args[0].type) : "xdr_" + o.prefix + "_argument";
+}
+
+std::string
+rpc_res_proc (const xdr_spelled_op &o)
+{
+  return o.results.empty () ? "" : rpc_proc (o.res_type);
+}
+
+} // namespace xdrt
+
+using namespace xdrt;
+
+namespace {
 
 /* The C type of element E of OP in the interface's own header, as a
    declaration of NAME.  */
@@ -478,7 +479,8 @@ emit_impl (gen &g, const plan &p)
     g.put (1, idl_c_declaration (TREE_TYPE (TREE_TYPE (op->decl)), "ret",
 				 true) + ";");
   g.put (1, "(void) call;");
-  g.put (1, "xdrt_impl_begin (" + K + ");");
+  g.put (1, "xdrt_impl_begin (" + K + ", " + std::to_string ((ull) op->iface->id)
+	 + "u, " + std::to_string (op->number) + ", \"" + p.name + "\");");
   /* What arrived: values first, then buffers (their counts known).  */
   for (int pass = 0; pass < 2; pass++)
     for (unsigned k = 0; k < A.size (); k++)
@@ -619,14 +621,8 @@ emit_rpcgen (gen &g, const plan &p)
   std::string K = std::to_string (p.k);
   g.rpc = true;
   g.check = false;
-  std::string at = o.args.empty () ? "char"
-		   : o.args.size () == 1 ? rpc_ctype (o.args[0].type)
-		   : o.prefix + "_argument";
-  std::string rt = o.results.empty () ? "char" : rpc_ctype (o.res_type);
-  std::string aproc = o.args.empty () ? "" : o.args.size () == 1
-		      ? rpc_proc (o.args[0].type) : "xdr_" + o.prefix
-						   + "_argument";
-  std::string rproc = o.results.empty () ? "" : rpc_proc (o.res_type);
+  std::string at = rpc_arg_type (o), rt = rpc_res_type (o);
+  std::string aproc = rpc_arg_proc (o), rproc = rpc_res_proc (o);
 
   /* Storage for what rpcgen's types point to.  */
   for (int results = 0; results < 2; results++)
@@ -717,7 +713,9 @@ idl_xdr_testgen (xdr_spelling &s, const std::string &header)
 	  "  */\n\n#define _GNU_SOURCE 1\n#include <stdint.h>\n"
 	  "#include <stdarg.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
 	  "#include <string.h>\n"
-	  "#include <rpc/rpc.h>\n";
+	  "#include <rpc/rpc.h>\n\n#define XDRT_NPLANS "
+	  + std::to_string (plans.empty () ? 1 : plans.size ())
+	  + "\n#define XDRT_UDP_CAP " + std::to_string (udp_cap) + "\n";
   g.out += idl_xdr_testgen_prelude;
 
   /* XDRT_RPCGEN names rpcgen's header, unquoted (no quotes to get
@@ -727,6 +725,7 @@ idl_xdr_testgen (xdr_spelling &s, const std::string &header)
 	   "\n\n";
   for (const plan &p : plans)
     emit_rpcgen (g, p);
+  emit_rpcgen_net (g, plans);
 
   g.out += "\n#else /* !XDRT_RPCGEN */\n\n#include " + q + "\n"
 	   "#include \"onc-xdr.h\"\n\n";
@@ -801,6 +800,8 @@ idl_xdr_testgen (xdr_spelling &s, const std::string &header)
       }
   g.out += "  { ~0u, 0 }\n};\n";
   g.out += idl_xdr_testgen_tail;
+  emit_our_net (g, plans);
+  g.out += idl_xdr_testgen_main_fn;
   g.out += "\n#endif /* !XDRT_RPCGEN */\n";
   return g.out;
 }

@@ -406,6 +406,18 @@ idl_call_start (idl_binding_t *b, idl_call_fn fn, void *arg)
       return -1;
     }
   c = idl_channel_of (b);
+  if (c->transport == &idl_onc_transport)
+    {
+      /* An ONC RPC call waits in onc.c's own poll (and over UDP must
+	 send its request again every second, which needs a timer the
+	 loop would have to run): it has no way yet to give the thread
+	 back to the loop.  Running FN to its end here would block the
+	 loop for a network round trip, or 25 seconds, without saying
+	 so; refusing says so.  */
+      c->error = IDL_E_UNSUPPORTED;
+      errno = ENOTSUP;
+      return -1;
+    }
   if (__atomic_load_n (&c->owner, __ATOMIC_RELAXED) != idl_thread_id ()
       || (c->transport != &idl_page_transport
 	  && c->transport != &idl_page_async_transport))

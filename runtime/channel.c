@@ -142,6 +142,12 @@ failed_close (idl_binding_t *b)
   (void) b;
 }
 
+static int
+failed_ping (idl_binding_t *b)
+{
+  return b->error;
+}
+
 static const struct idl_transport failed_transport = {
   .name = "failed",
   .connect = NULL,
@@ -149,6 +155,7 @@ static const struct idl_transport failed_transport = {
   .call = failed_call,
   .send = failed_call,
   .close = failed_close,
+  .ping = failed_ping,
 };
 
 /* What call.c gets when not even a failed channel could be allocated:

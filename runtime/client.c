@@ -141,3 +141,16 @@ idl_strerror (int code)
       return "unknown idlrt error";
     }
 }
+
+int
+idl_null (idl_binding_t *b)
+{
+  /* On the calling thread's own connection, as its calls go: another
+     thread's may be in the middle of a call.  */
+  idl_binding_t *c = idl_channel_of (b);
+  if (__atomic_load_n (&c->owner, __ATOMIC_RELAXED) != idl_thread_id ())
+    return c->error;		/* no channel could be made */
+  int err = c->transport->ping ? c->transport->ping (c) : IDL_OK;
+  idl_record_error (c, err);
+  return err;
+}

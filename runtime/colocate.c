@@ -397,6 +397,19 @@ local_close (idl_binding_t *b)
   free (l);
 }
 
+/* idl_null: a co-located server is there until it is stopped or
+   destroyed, as its calls say.  */
+static int
+local_ping (idl_binding_t *b)
+{
+  struct idl_local *l = b->tstate;
+
+  if (__atomic_load_n (&l->srv->gone, __ATOMIC_ACQUIRE)
+      || __atomic_load_n (&l->srv->stopping, __ATOMIC_ACQUIRE))
+    return IDL_E_PEER_DIED;
+  return IDL_OK;
+}
+
 /* Client side only: a server is co-located by being in the registry,
    whatever transport it listens on.  */
 const struct idl_transport idl_colocated_transport = {
@@ -406,5 +419,6 @@ const struct idl_transport idl_colocated_transport = {
   .request_payload = local_request_payload,
   .call = local_call,
   .send = local_call,
-  .close = local_close
+  .close = local_close,
+  .ping = local_ping
 };

@@ -112,7 +112,11 @@ enum idl_error_code
 
 /* Connect to the server called NAME for interface IFACE.  NAME is a
    filesystem path for a Unix-domain socket, or "@name" for Linux's
-   abstract socket namespace.  Returns NULL on failure, with the
+   abstract socket namespace: a server on this host; or
+   "onc+tcp://HOST[:PORT]" or "onc+udp://HOST[:PORT]" for ONC RPC
+   (RFC 5531) to any host, HOST an IPv4 literal, an IPv6 literal in
+   brackets or a host name, PORT asked of HOST's rpcbind when not given
+   (the manual's "Across machines").  Returns NULL on failure, with the
    reason in *ERR when ERR is not NULL.
 
    Co-location: if this process created the server NAME (the same
@@ -173,6 +177,16 @@ int idl_error (const idl_binding_t *b);
 
 /* A short English description of an IDL_E_* code.  */
 const char *idl_strerror (int code);
+
+/* Whether B's server is there: over ONC RPC a call of procedure 0
+   (NULLPROC, which every ONC server answers), within the deadline a
+   call would have (a one-off timeout is used up); between processes of
+   one host a look at the connection, without waiting; co-located,
+   whether the server is still running.  On the calling thread's own
+   connection, as its calls.  Returns IDL_OK or the error
+   (IDL_E_PEER_DIED, IDL_E_TIMEOUT, ...), also recorded for idl_error;
+   IDL_E_PEER_DIED marks the connection dead, as a call would.  */
+int idl_null (idl_binding_t *b);
 
 /* Deadlines.  A call (or one-way send) on a binding with a timeout
    fails with IDL_E_TIMEOUT if its reply has not come that many
@@ -238,7 +252,9 @@ void idl_set_next_timeout (idl_binding_t *b, uint64_t timeout_us);
 
    idl_call_start: 1 if FN waits for a reply, 0 if it has returned
    already, -1 if it could not start (with errno: EBUSY when a function
-   of this thread's already waits on B, ENOMEM).
+   of this thread's already waits on B, ENOMEM; ENOTSUP, idl_error
+   IDL_E_UNSUPPORTED and FN not run, when B is an ONC RPC binding,
+   whose calls cannot wait in a loop yet).
 
    idl_binding_fd: the descriptor to watch for reading (level-
    triggered) while FN waits on B (the calling thread's connection of
@@ -301,7 +317,15 @@ void idl_region_unmap (const void *data, size_t size);
    with DISPATCH (declare it with IDL_SERVER (iface), which names it
    iface_dispatch).  The socket is bound and listening when this returns,
    so clients may connect at once.  Returns NULL on failure, with the
-   reason in *ERR.  */
+   reason in *ERR.
+
+   Over ONC RPC the name is "onc+tcp://[ADDR][:PORT]" or
+   "onc+udp://...": ADDR the address to serve on (every address when
+   empty), PORT the port (an ephemeral one when 0 or not given).  The
+   server registers its program and version with this host's rpcbind
+   when one runs, and unregisters when it stops; without rpcbind it
+   needs a fixed port (one on an ephemeral port that could not be
+   registered fails with IDL_E_CONNECT).  */
 idl_server_t *idl_server_create (const char *name,
 				 const idl_interface_t *iface,
 				 idl_dispatch_fn dispatch, int *err);

@@ -90,13 +90,32 @@ get32 (struct xc *c, uint32_t *v)
   return 1;
 }
 
+/* N opaque bytes at P through the stream, padded to a multiple of 4
+   with zeroes (XDR's fixed opaque), as xdr_opaque does; not xdr_opaque
+   itself, which reads a decoded item's padding into a static buffer
+   that every thread shares (libtirpc 1.3.3, xdr.c: crud): a data race,
+   harmless as nobody reads it, but one ThreadSanitizer sees in every
+   program whose threads decode at once (testsuite/idlstub.tsan).  */
+static int
+stream_opaque (XDR *xdrs, int decode, uint8_t *p, uint64_t n)
+{
+  char pad[4] = { 0, 0, 0, 0 };
+  u_int rest = (u_int) (align_up (n, 4) - n);
+
+  if (decode)
+    return XDR_GETBYTES (xdrs, (char *) p, (u_int) n)
+	   && (rest == 0 || XDR_GETBYTES (xdrs, pad, rest));
+  return XDR_PUTBYTES (xdrs, (char *) p, (u_int) n)
+	 && (rest == 0 || XDR_PUTBYTES (xdrs, pad, rest));
+}
+
 /* Opaque bytes, padded to a multiple of 4 with zeroes (XDR's fixed
    opaque).  */
 static int
 opaque (struct xc *c, uint8_t *p, uint64_t n)
 {
   if (!c->buf)
-    return xdr_opaque (c->xdrs, (char *) p, (u_int) n);
+    return stream_opaque (c->xdrs, c->decode, p, n);
   uint64_t padded = align_up (n, 4);
   uint8_t *b = (uint8_t *) c->buf;
   if (c->decode)
@@ -349,7 +368,7 @@ string_item (struct xc *c, const uint32_t *ip, uint64_t *off)
       if (!get32 (c, &l) || l > max
 	  || start + l + nul > IDL_PAYLOAD_MAX)
 	return 0;
-      if (!xdr_opaque (c->xdrs, (char *) c->pay + start, l))
+      if (!stream_opaque (c->xdrs, 1, c->pay + start, l))
 	return 0;
       if (nul)
 	c->pay[start + l] = 0;

@@ -27,6 +27,7 @@
 
 #define _GNU_SOURCE 1		/* F_GET_SEALS, F_SEAL_SHRINK, struct ucred */
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -155,6 +156,24 @@ page_close (idl_binding_t *b)
   munmap (pg, IDL_PAGE_SIZE);
 }
 
+/* idl_null: the server is there while its end of the socket is open
+   (its connection's thread or worker closes it when it goes).  A look,
+   not a wait: a dead server's socket hangs up at once.  */
+static int
+page_ping (idl_binding_t *b)
+{
+  struct pollfd p = { b->sock, POLLRDHUP, 0 };
+
+  if (b->flags & IDL_BF_DEAD)
+    return IDL_E_PEER_DIED;
+  if (poll (&p, 1, 0) > 0 && (p.revents & (POLLHUP | POLLRDHUP | POLLERR)))
+    {
+      idl_set_flags (b, b->flags | IDL_BF_DEAD);
+      return IDL_E_PEER_DIED;
+    }
+  return IDL_OK;
+}
+
 const struct idl_transport idl_page_transport = {
   .name = "page",
   .connect = page_connect,
@@ -163,6 +182,7 @@ const struct idl_transport idl_page_transport = {
   .call = idl_call_x,
   .send = idl_send_x,
   .close = page_close,
+  .ping = page_ping,
   .watch = idl_watch,
   .listen = idl_page_listen,
   .accept = idl_page_accept,

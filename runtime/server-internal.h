@@ -433,6 +433,15 @@ int idl_run_workers (idl_server_t *srv)
 void idl_drain_workers (idl_server_t *srv)
   __attribute__ ((__visibility__ ("hidden")));
 
+/* Worker mode (C->worker set): a transport whose reply on C could not
+   be sent without blocking (a worker never blocks: its other
+   connections would wait) asks, with ON, to be told when C's
+   descriptor has room, and to have its idle called by DEADLINE in any
+   case; without ON, no longer.  The idle it then gets (on room, or at
+   the deadline) sends the rest, or gives up.  0, or -1 with errno.  */
+int idl_worker_watch_out (struct idl_conn *c, int on, int64_t deadline)
+  __attribute__ ((__visibility__ ("hidden")));
+
 /* Loop mode (server-workers.c, idl_server_fd): release the worker of a
    server served from the program's loop, its connections and its
    epoll set (idl_server_destroy).  */

@@ -42,13 +42,33 @@ static char mark_stop, mark_listen, mark_inbox;
    spread over that many requests.  */
 #define IDL_WORKER_POLL_EVERY 64
 
+/* What a worker watches a connection's descriptor for: a request, a
+   hang-up, and (OUT) room to send the rest of a reply.  */
+static inline uint32_t
+conn_events (int out)
+{
+  return EPOLLIN | EPOLLRDHUP | EPOLLET | (out ? EPOLLOUT : 0);
+}
+
+int
+idl_worker_watch_out (struct idl_conn *c, int on, int64_t deadline)
+{
+  struct epoll_event ev = { conn_events (on), { .ptr = c } };
+
+  if (on)
+    c->idle_at = deadline;
+  /* Edge-triggered: modified to watch for room, the set reports it at
+     once if there is some already.  */
+  return epoll_ctl (c->worker->epfd, EPOLL_CTL_MOD, c->fd, &ev);
+}
+
 /* Take connection C into worker W (W's thread): watch its descriptor,
    and give it IDL_HANDSHAKE_TIMEOUT_MS to open.  Returns 0, or -1 if C
    could not be set up (it is W's all the same: worker_drop it).  */
 static int
 worker_take (struct idl_worker *w, struct idl_conn *c)
 {
-  struct epoll_event ev = { EPOLLIN | EPOLLRDHUP | EPOLLET, { .ptr = c } };
+  struct epoll_event ev = { conn_events (0), { .ptr = c } };
 
   c->worker = w;
   c->cpu = w->cpu;
@@ -153,7 +173,8 @@ worker_accept (struct idl_worker *w)
     }
 }
 
-/* A readable or hung-up connection C of W.  */
+/* A readable, writable (idl_worker_watch_out) or hung-up connection C
+   of W.  */
 static inline __attribute__ ((__always_inline__)) void
 worker_event (struct idl_worker *w, const struct idl_conn_ops *t,
 	      struct idl_conn *c, uint32_t events)
@@ -165,7 +186,7 @@ worker_event (struct idl_worker *w, const struct idl_conn_ops *t,
       worker_drop (w, c);
       return;
     }
-  if (!(events & EPOLLIN))
+  if (!(events & (EPOLLIN | EPOLLOUT)))
     return;
   if (!c->open)
     {
@@ -176,8 +197,8 @@ worker_event (struct idl_worker *w, const struct idl_conn_ops *t,
 	worker_drop (w, c);
       return;
     }
-  /* A doorbell, descriptors about to be announced, or junk; a request
-     is served by the scan.  */
+  /* A doorbell, descriptors about to be announced, junk, or room for
+     the rest of a reply; a request is served by the scan.  */
   c->idle_at = t->idle (c, idl_now_ns ());
 }
 

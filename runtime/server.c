@@ -271,6 +271,11 @@ idl_conn_alloc_msg (struct idl_conn *c)
   return 0;
 }
 
+/* Out of the server's list first, so that a stopping server wakes it
+   no more (drain: wake, under conns_lock), then closed, then counted
+   out: the count is what the drain waits for, and once it reaches 0
+   the server may be destroyed (server-run.c) and its memory freed, so
+   nothing of SRV is touched after that.  */
 void
 idl_conn_end (struct idl_conn *c)
 {
@@ -283,12 +288,15 @@ idl_conn_end (struct idl_conn *c)
     srv->conns = c->next;
   if (c->next)
     c->next->prev = c->prev;
-  srv->nconns--;
-  pthread_cond_broadcast (&srv->conns_done);
   pthread_mutex_unlock (&srv->conns_lock);
 
   srv->transport->conn->close (c);
   if (c->msg)
     idl_unmap_msg (c->msg);
+
+  pthread_mutex_lock (&srv->conns_lock);
+  srv->nconns--;
+  pthread_cond_broadcast (&srv->conns_done);
+  pthread_mutex_unlock (&srv->conns_lock);
   free (c);
 }

@@ -10,6 +10,9 @@
      a name a server of this process was created with
                   co-located (colocate.c), unless IDL_COLOCATE=0 in the
                   environment: the call runs in the caller's thread
+     "onc+tcp://HOST[:PORT]", "onc+udp://HOST[:PORT]"
+                  ONC RPC (onc.c): another machine, or any ONC RPC
+                  peer (rpcgen's), over TCP or UDP
      "/path", "@name"
                   the shared page (page.c): another process on this
                   host, through a Unix socket
@@ -26,9 +29,10 @@
 static const struct idl_transport *
 by_form (const char *name)
 {
+  if (strncmp (name, "onc+", 4) == 0)
+    return &idl_onc_transport;
   /* "/path", "@name", and any other file name: a Unix socket (the page
      transport checks that it fits one).  */
-  (void) name;
   return &idl_page_transport;
 }
 

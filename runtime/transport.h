@@ -8,15 +8,18 @@
    server at idl_server_create, by the name's form (transport.c, the one
    place that maps names to transports); the stubs never know which:
    their ABI (idlrt-abi.h, idlrt.h's idl_call_* entry points) is the one
-   seam they see (DESIGN.md, "Transports").  Two transports implement
-   this table today:
+   seam they see (DESIGN.md, "Transports").  Three transports implement
+   this table:
 
      idl_page_transport        page.c, page-server.c: a shared page of
                                message registers and a futex to another
                                process on this host ("/path", "@name");
      idl_colocated_transport   colocate.c: a server of the caller's own
                                process, called in the calling thread
-                               (paper 001); client side only.
+                               (paper 001); client side only;
+     idl_onc_transport         onc.c, onc-server.c, onc-net.c: ONC RPC
+                               over libtirpc to another machine
+                               ("onc+tcp://host:port", "onc+udp://...").
 
    The fast path does not go through this table.  call.c's entry points
    write the shared page inline when the binding's flags are 0; a
@@ -30,10 +33,10 @@
    (the page's requests cost what they cost before there was a table),
    and with the connection's own table for any other transport.
 
-   A third transport (the ONC RPC one, DESIGN.md) adds a file with its
-   table, the table's declaration below and its names in transport.c,
-   and nothing else: no other transport and no generic file changes.
-   HACKING ("Adding a transport") says how, step by step.
+   A transport adds a file with its table, the table's declaration
+   below and its names in transport.c, and nothing else: no other
+   transport and no generic file changes.  HACKING ("Adding a
+   transport") says how, step by step.
 
    What every transport owes (the contract each operation's comment
    details):
@@ -259,6 +262,13 @@ struct idl_transport
      descriptors and frees B itself).  */
   void (*close) (idl_binding_t *b);
 
+  /* idl_null: whether the server is there, as cheaply as the transport
+     can tell (ONC RPC: a call of procedure 0, within the call's
+     deadline; the page: a look at the socket for a hang-up).  IDL_OK or
+     an IDL_E_* code (idl_null records it); IDL_E_PEER_DIED marks the
+     binding dead as a call would.  */
+  int (*ping) (idl_binding_t *b);
+
   /* Have B's waits woken when its peer hangs up, so that they may sleep
      without a timer (the page: watch.c): 0, or -1 if that cannot be
      had.  NULL for a transport whose calls never reach call.c's
@@ -279,7 +289,10 @@ struct idl_transport
      supplementary groups (c->groups, malloc'd, and c->ngroups), which
      admission reads (server-admit.c).  Never blocks.  0, or -1 with errno:
      EAGAIN when none waits, EINTR or ECONNABORTED to try again, any
-     other when the connection must wait (EMFILE).  */
+     other when the connection must wait (EMFILE).  A transport whose
+     connections have nothing to open (no handshake) sets c->open: the
+     connection is served from the start, and not dropped for staying
+     quiet past the handshake's deadline.  */
   int (*accept) (idl_server_t *srv, struct idl_conn *c);
 
   /* Stop listening: new clients are refused from now on; srv->listen_fd
@@ -296,10 +309,12 @@ struct idl_transport
 
 /* binding flag (internal.h): calls go through b->transport.  */
 
-/* The transports (page.c, colocate.c).  */
+/* The transports (page.c, colocate.c, onc.c).  */
 extern const struct idl_transport idl_page_transport
   __attribute__ ((__visibility__ ("hidden")));
 extern const struct idl_transport idl_colocated_transport
+  __attribute__ ((__visibility__ ("hidden")));
+extern const struct idl_transport idl_onc_transport
   __attribute__ ((__visibility__ ("hidden")));
 
 /* Selection (transport.c).  Connect B to NAME with the first transport
