@@ -131,6 +131,21 @@ classify_block (location_t loc, tree decl, tree type, idl_param *param)
 		"(%d bytes)", decl, type, IDL_PAYLOAD_MAX);
       return false;
     }
+  if (integer_zerop (TYPE_SIZE_UNIT (type)))
+    {
+      /* GNU C's empty records, zero-length arrays and records of only
+	 zero-width bit-fields: no byte would cross, and a block of no
+	 bytes has no place in a message.  */
+      auto_diagnostic_group d;
+      error_at (loc, "parameter %qD: %qT has size zero; nothing of it "
+		"would cross a process boundary", decl, type);
+      tree rec = strip_array_types (type);
+      if (RECORD_OR_UNION_TYPE_P (rec))
+	inform (loc, "remove the parameter, or give %qT a member", rec);
+      else
+	inform (loc, "remove the parameter");
+      return false;
+    }
   param->kind = IDL_KIND_BLOCK;
   param->block_type = TYPE_MAIN_VARIANT (type);
   param->block_size = tree_to_uhwi (TYPE_SIZE_UNIT (type));
