@@ -98,11 +98,43 @@ integer_argument (location_t loc, tree attr_name, const char *what,
 /* Attribute handlers: reject first, check the node, report at the
    user's location, then accept (the Linux gcc-plugins habit).  */
 
+/* Is LOC (a spelling location) in <idlstub.h>?  */
+static bool
+in_idlstub_header (location_t loc)
+{
+  const char *file = LOCATION_FILE (loc);
+  if (!file)
+    return false;
+  const char *base = lbasename (file);
+  return strcmp (base, "idlstub.h") == 0;
+}
+
+/* LOC, or where the user wrote the macro of <idlstub.h> that LOC is
+   inside of.  An unnamed parameter's location is that of its last
+   attribute, in the definition of the macro that spelled it
+   (IDL_OUT): a diagnostic there would point into <idlstub.h>, with the
+   user's line only in a note.  A location in the user's own macro
+   stays there (GCC's notes then show its expansion).  */
+location_t
+user_location (location_t loc)
+{
+  while (linemap_location_from_macro_expansion_p (line_table, loc)
+	 && in_idlstub_header (linemap_resolve_location
+			       (line_table, loc, LRK_SPELLING_LOCATION, NULL)))
+    {
+      loc = get_pure_location (line_table, loc);
+      const line_map *map = linemap_lookup (line_table, loc);
+      loc = linemap_unwind_toward_expansion (line_table, loc, &map);
+    }
+  return loc;
+}
+
 /* Where to report a problem with an attribute on NODE.  */
 static location_t
 attribute_location (tree node)
 {
-  return DECL_P (node) ? DECL_SOURCE_LOCATION (node) : input_location;
+  return user_location (DECL_P (node) ? DECL_SOURCE_LOCATION (node)
+			: input_location);
 }
 
 static tree
@@ -188,12 +220,14 @@ handle_idl_direction (tree *node, tree name, tree, int, bool *no_add)
   if (!is_attribute_p ("idl_in", name) && !POINTER_TYPE_P (TREE_TYPE (decl)))
     {
       auto_diagnostic_group d;
-      error_at (DECL_SOURCE_LOCATION (decl),
-		"%qE parameter %qD is not a pointer", name, decl);
-      inform (DECL_SOURCE_LOCATION (decl),
-	      "a value that comes back from the server needs a pointer "
-	      "to land in, as in %<%T *%E%>", TREE_TYPE (decl),
-	      DECL_NAME (decl));
+      location_t loc = attribute_location (decl);
+      error_at (loc, "%qs parameter %qD is not a pointer",
+		is_attribute_p ("idl_out", name) ? "IDL_OUT" : "IDL_INOUT",
+		decl);
+      const char *n = IDENTIFIER_POINTER (DECL_NAME (decl));
+      inform (loc, "a value that comes back from the server needs a "
+	      "pointer to land in, as in %<%T *%s%>", TREE_TYPE (decl),
+	      *n == '<' ? "" : n);
       return NULL_TREE;
     }
   *no_add = false;
@@ -247,7 +281,7 @@ handle_idl_string (tree *node, tree name, tree args, int, bool *no_add)
   tree decl = parameter_node (node, name);
   if (!decl)
     return NULL_TREE;
-  location_t loc = DECL_SOURCE_LOCATION (decl);
+  location_t loc = attribute_location (decl);
   tree type = TREE_TYPE (decl);
   if (!POINTER_TYPE_P (type) || !char_type_p (TREE_TYPE (type)))
     {
@@ -270,7 +304,7 @@ handle_idl_size_is (tree *node, tree name, tree args, int, bool *no_add)
   tree decl = parameter_node (node, name);
   if (!decl)
     return NULL_TREE;
-  location_t loc = DECL_SOURCE_LOCATION (decl);
+  location_t loc = attribute_location (decl);
   tree type = TREE_TYPE (decl);
   if (!POINTER_TYPE_P (type) || FUNC_OR_METHOD_TYPE_P (TREE_TYPE (type)))
     {
@@ -293,7 +327,7 @@ handle_idl_length_is (tree *node, tree name, tree args, int, bool *no_add)
 {
   *no_add = true;
   tree decl = parameter_node (node, name);
-  if (!decl || !name_argument (DECL_SOURCE_LOCATION (decl), name,
+  if (!decl || !name_argument (attribute_location (decl), name,
 			       TREE_VALUE (args)))
     return NULL_TREE;
   *no_add = false;
@@ -307,7 +341,7 @@ handle_idl_bound (tree *node, tree name, tree args, int, bool *no_add)
   tree decl = parameter_node (node, name);
   unsigned HOST_WIDE_INT v;
   if (!decl
-      || !integer_argument (DECL_SOURCE_LOCATION (decl), name,
+      || !integer_argument (attribute_location (decl), name,
 			    is_attribute_p ("idl_max", name) ? "bound" : "size",
 			    TREE_VALUE (args),
 			    is_attribute_p ("idl_max", name) ? 1 : 0,
@@ -328,7 +362,7 @@ handle_idl_fd (tree *node, tree name, tree, int, bool *no_add)
   tree base = POINTER_TYPE_P (type) ? TREE_TYPE (type) : type;
   if (TYPE_MAIN_VARIANT (base) != integer_type_node)
     {
-      error_at (DECL_SOURCE_LOCATION (decl), "%<IDL_FD%> parameter %qD has "
+      error_at (attribute_location (decl), "%<IDL_FD%> parameter %qD has "
 		"type %qT; a descriptor is an %<int%> (in) or an %<int *%> "
 		"(out)", decl, type);
       return NULL_TREE;
@@ -378,7 +412,18 @@ static tree
 remember_rejection (tree *node, tree name, tree args, int flags,
 		    bool *no_add)
 {
+  /* An unnamed parameter is called "<unnamed>" in a message rather
+     than "({anonymous})"; which one it is, the front end does not say
+     yet (record_operation numbers them later).  */
+  tree unnamed = NULL_TREE;
+  if (TREE_CODE (*node) == PARM_DECL && !DECL_NAME (*node))
+    {
+      unnamed = *node;
+      DECL_NAME (unnamed) = get_identifier ("<unnamed>");
+    }
   tree r = handler (node, name, args, flags, no_add);
+  if (unnamed)
+    DECL_NAME (unnamed) = NULL_TREE;
   if (*no_add && TREE_CODE (*node) == PARM_DECL)
     rejected_parms.push_back (*node);
   return r;

@@ -13,6 +13,7 @@
 
 /* attributes.cc.  */
 tree idl_attr (const char *name, tree decl);
+location_t user_location (location_t loc);
 extern std::vector<tree> rejected_parms;
 
 /* parameters.cc.  */

@@ -190,9 +190,7 @@ classify_parameter (tree decl, tree type, unsigned index,
   /* An unnamed parameter's location is that of its last attribute,
      inside the macro that spelled it: report where the user wrote the
      macro.  */
-  location_t loc = linemap_resolve_location (line_table,
-					     DECL_SOURCE_LOCATION (decl),
-					     LRK_MACRO_EXPANSION_POINT, NULL);
+  location_t loc = user_location (DECL_SOURCE_LOCATION (decl));
   tree a_in = idl_attr ("idl_in", decl);
   tree a_out = idl_attr ("idl_out", decl);
   tree a_inout = idl_attr ("idl_inout", decl);
