@@ -370,9 +370,19 @@ classify_parameter (tree decl, tree type, unsigned index,
 		    "size", decl, elem);
 	  return false;
 	}
+      /* The element's size in bytes, checked before it is kept in the
+	 model's narrower field: a 4 GiB + 1 byte element must not become
+	 a 1-byte one.  */
+      unsigned HOST_WIDE_INT esize = tree_to_uhwi (TYPE_SIZE_UNIT (elem));
+      if (esize > IDL_PAYLOAD_MAX)
+	{
+	  error_at (loc, "buffer %qD has elements of %wu bytes; a message "
+		    "carries at most %d", decl, esize, IDL_PAYLOAD_MAX);
+	  return false;
+	}
       param->kind = IDL_KIND_BUFFER;
       param->elem_type = TYPE_MAIN_VARIANT (elem);
-      param->elem_size = tree_to_uhwi (TYPE_SIZE_UNIT (elem));
+      param->elem_size = esize;
       param->elem_align = TYPE_ALIGN_UNIT (elem);
       if (a_size)
 	{
@@ -404,6 +414,8 @@ classify_parameter (tree decl, tree type, unsigned index,
 	    }
 	  refs->length_name = attr_arg (decl, "idl_length_is");
 	}
+      /* MAX and the element's size are at most IDL_PAYLOAD_MAX each:
+	 their product fits.  */
       if (param->max * param->elem_size > IDL_PAYLOAD_MAX)
 	{
 	  error_at (loc, "buffer %qD may hold %wu bytes; a message carries at "
