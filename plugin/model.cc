@@ -349,7 +349,16 @@ idl_static_array (const std::string &name, tree elt,
 		  location_t loc, tree context)
 {
   tree type = build_array_type_nelts (elt, n);
-  tree var = build_decl (loc, VAR_DECL, get_identifier (name.c_str ()),
+  /* A file-scope static's assembler name is its name: two interfaces
+     of one name (each in a block scope of its own) would define the
+     symbol "x.idl_ops" twice, which the assembler refuses.  The second
+     and later of a name get a number.  */
+  static std::map<std::string, unsigned> used;
+  std::string unique = name;
+  if (!context)
+    if (unsigned k = used[name]++)
+      unique += "." + std::to_string (k);
+  tree var = build_decl (loc, VAR_DECL, get_identifier (unique.c_str ()),
 			 type);
   TREE_STATIC (var) = 1;
   TREE_PUBLIC (var) = 0;
