@@ -244,15 +244,13 @@ record_operation (tree fndecl, tree attr)
 	  }
     }
 
-  if (!prev)
-    for (idl_operation *other : iface->ops)
-      if (DECL_NAME (other->decl) == DECL_NAME (fndecl))
-	{
-	  /* GCC made a new declaration after "conflicting types": it has
-	     said what is wrong.  */
-	  delete op;
-	  return;
-	}
+  if (!prev && idl_find_operation_by_name (op->name ()))
+    {
+      /* GCC made a new declaration after "conflicting types": it has
+	 said what is wrong.  */
+      delete op;
+      return;
+    }
   if (prev)
     {
       if (ok)
@@ -261,17 +259,16 @@ record_operation (tree fndecl, tree attr)
       return;
     }
 
-  for (idl_operation *other : iface->ops)
-    if (other->number == number)
-      {
-	auto_diagnostic_group d;
-	error_at (loc, "operation %qD reuses number %u of interface %qs",
-		  fndecl, number, iface->name.c_str ());
-	inform (DECL_SOURCE_LOCATION (other->decl),
-		"%qD has number %u", other->decl, number);
-	ok = false;
-	break;
-      }
+  auto other = iface->by_number.find (number);
+  if (other != iface->by_number.end ())
+    {
+      auto_diagnostic_group d;
+      error_at (loc, "operation %qD reuses number %u of interface %qs",
+		fndecl, number, iface->name.c_str ());
+      inform (DECL_SOURCE_LOCATION (other->second->decl),
+	      "%qD has number %u", other->second->decl, number);
+      ok = false;
+    }
 
   if (ok && !idl_layout_operation (op))
     {
@@ -292,8 +289,7 @@ record_operation (tree fndecl, tree attr)
       return;
     }
   idl_model_keep (fndecl);
-  iface->ops.push_back (op);
-  idl_fill_descriptor (iface);
+  idl_add_operation (op);
   idl_onc_check_operation (op);
 }
 
@@ -320,8 +316,8 @@ check_implementation (tree fndecl)
 {
   /* A definition after a declaration reuses the FUNCTION_DECL: check
      each once, so a mismatch is reported once.  */
-  static std::vector<tree> checked;
-  if (std::find (checked.begin (), checked.end (), fndecl) != checked.end ())
+  static hash_set<tree> checked;
+  if (checked.contains (fndecl))
     return;
   const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
   size_t len = strlen (name);
@@ -331,7 +327,7 @@ check_implementation (tree fndecl)
   idl_operation *op = idl_find_operation_by_name (opname.c_str ());
   if (!op)
     return;
-  checked.push_back (fndecl);
+  checked.add (fndecl);
   idl_model_keep (fndecl);
 
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
@@ -436,6 +432,9 @@ void
 idl_pre_genericize (void *gcc_data, void *)
 {
   tree fndecl = (tree) gcc_data;
+  /* The descriptors are final before any function that reads one is
+     gimplified (filled lazily: idl_interface::stale).  */
+  idl_refresh_descriptors ();
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_NAME (fndecl))
     return;
   if (idl_attr ("idl_op", fndecl) || idl_find_operation (fndecl))
