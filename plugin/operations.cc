@@ -98,6 +98,13 @@ compare_redeclaration (const idl_operation *op, const idl_operation *prev)
     inform (prev->loc, "%qD first declared here", prev->decl);
 }
 
+/* Functions named NAME_impl declared before an operation NAME, by the
+   identifier NAME: the operation checks its implementation when it is
+   declared (record_operation).  */
+static hash_map<tree, tree> early_implementations;
+
+static void check_implementation (tree fndecl);
+
 /* Check operation FNDECL (which carries idl_op ATTR) and add it to the
    model.  Every error is reported before giving up, so one compilation
    shows all of a prototype's mistakes.  */
@@ -291,6 +298,11 @@ record_operation (tree fndecl, tree attr)
   idl_model_keep (fndecl);
   idl_add_operation (op);
   idl_onc_check_operation (op);
+  /* An implementation declared or defined before its operation is
+     checked now: unchecked, the dispatcher would pass the operation's
+     arguments to whatever parameters it has.  */
+  if (tree *impl = early_implementations.get (DECL_NAME (fndecl)))
+    check_implementation (*impl);
 }
 
 /* Does the implementation's type IMPL_T fit the operation's OP_T?  An
@@ -326,7 +338,12 @@ check_implementation (tree fndecl)
   std::string opname (name, len - 5);
   idl_operation *op = idl_find_operation_by_name (opname.c_str ());
   if (!op)
-    return;
+    {
+      /* Maybe its operation comes later: check it then.  */
+      idl_model_keep (fndecl);
+      early_implementations.put (get_identifier (opname.c_str ()), fndecl);
+      return;
+    }
   checked.add (fndecl);
   idl_model_keep (fndecl);
 
