@@ -169,6 +169,21 @@ handle_idl_interface (tree *node, tree name, tree args, int, bool *no_add)
   return NULL_TREE;
 }
 
+written_declaration written;
+
+/* The written declaration is DECL's: the handler of one of its
+   attributes runs.  */
+static void
+note_written (tree decl)
+{
+  if (written.decl != decl)
+    {
+      written.decl = decl;
+      written.op_args = NULL_TREE;
+      written.oneway = false;
+    }
+}
+
 static tree
 handle_idl_op (tree *node, tree name, tree args, int, bool *no_add)
 {
@@ -187,6 +202,22 @@ handle_idl_op (tree *node, tree name, tree args, int, bool *no_add)
 			    TREE_VALUE (TREE_CHAIN (args)), 1, IDL_MAX_OPNUM,
 			    &number))
     return NULL_TREE;
+  /* DECL is the declaration as written, before the front end merges it
+     with an earlier one: an IDL_OP already on it is this declaration's
+     own, and the merged declaration would keep only one of them.  */
+  if (tree first = lookup_attribute ("idl_op", DECL_ATTRIBUTES (decl)))
+    {
+      error_at (loc, "operation %qD has two %<IDL_OP%> annotations, %<IDL_OP "
+		"(%E, %E)%> and %<IDL_OP (%E, %E)%>; give it one", decl,
+		idl_strip_attribute_arg (TREE_VALUE (TREE_VALUE (first))),
+		idl_strip_attribute_arg (TREE_VALUE (TREE_CHAIN
+						     (TREE_VALUE (first)))),
+		idl_strip_attribute_arg (TREE_VALUE (args)),
+		idl_strip_attribute_arg (TREE_VALUE (TREE_CHAIN (args))));
+      return NULL_TREE;
+    }
+  note_written (decl);
+  written.op_args = args;
   *no_add = false;
   return NULL_TREE;
 }
@@ -201,6 +232,8 @@ handle_idl_oneway (tree *node, tree name, tree, int, bool *no_add)
 		"%qE attribute applies only to operation prototypes", name);
       return NULL_TREE;
     }
+  note_written (*node);
+  written.oneway = true;
   *no_add = false;
   return NULL_TREE;
 }

@@ -48,10 +48,12 @@ interface_model (tree var)
   return iface;
 }
 
+/* The interface variable of attribute arguments ARGS (IDL_OP's,
+   IDL_SERVER's).  */
 static tree
-interface_of (tree attr)
+interface_of (tree args)
 {
-  tree var = idl_strip_attribute_arg (TREE_VALUE (TREE_VALUE (attr)));
+  tree var = idl_strip_attribute_arg (TREE_VALUE (args));
   if (TREE_CODE (var) == ADDR_EXPR)
     var = TREE_OPERAND (var, 0);
   return var;
@@ -105,22 +107,24 @@ static hash_map<tree, tree> early_implementations;
 
 static void check_implementation (tree fndecl);
 
-/* Check operation FNDECL (which carries idl_op ATTR) and add it to the
-   model.  Every error is reported before giving up, so one compilation
+/* Check operation FNDECL (whose IDL_OP has arguments OP_ARGS) and add
+   it to the model.  Every error is reported before giving up, so one compilation
    shows all of a prototype's mistakes.  */
 static void
-record_operation (tree fndecl, tree attr)
+record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
 {
   /* A redeclaration is checked like a first declaration, and then
-     compared with it.  */
+     compared with it: OP_ARGS, ONEWAY and PARMS are what it was written
+     with, where FNDECL has the first declaration's parameters and the
+     attributes of all.  */
   idl_operation *prev = idl_find_operation (fndecl);
 
   location_t loc = DECL_SOURCE_LOCATION (fndecl);
   tree fntype = TREE_TYPE (fndecl);
-  idl_interface *iface = interface_model (interface_of (attr));
+  idl_interface *iface = interface_model (interface_of (op_args));
   unsigned number
-    = tree_to_uhwi (idl_strip_attribute_arg
-		    (TREE_VALUE (TREE_CHAIN (TREE_VALUE (attr)))));
+    = tree_to_uhwi (idl_strip_attribute_arg (TREE_VALUE (TREE_CHAIN
+							   (op_args))));
   bool ok = true;
 
   if (!prototype_p (fntype))
@@ -143,7 +147,7 @@ record_operation (tree fndecl, tree attr)
   op->loc = loc;
   op->iface = iface;
   op->number = number;
-  op->oneway = idl_attr ("idl_oneway", fndecl) != NULL_TREE;
+  op->oneway = oneway;
   op->impl = NULL_TREE;
 
   tree ret = TREE_TYPE (fntype);
@@ -157,7 +161,7 @@ record_operation (tree fndecl, tree attr)
 
   /* Walk the PARM_DECLs (names, locations, direction attributes) with
      the prototype's types.  */
-  tree parm = DECL_ARGUMENTS (fndecl);
+  tree parm = parms;
   tree argtype = TYPE_ARG_TYPES (fntype);
   unsigned index = 0;
   /* Unnamed parameters get a name while they are checked, so that a
@@ -262,6 +266,8 @@ record_operation (tree fndecl, tree attr)
     {
       if (ok)
 	compare_redeclaration (op, prev);
+      else
+	inform (prev->loc, "%qD first declared here", prev->decl);
       delete op;
       return;
     }
@@ -407,6 +413,32 @@ check_implementation (tree fndecl)
   idl_model_keep (fndecl);
 }
 
+/* The parameters PLUGIN_FINISH_DECL saw since the last other
+   declaration: those of the declaration being parsed, and maybe of
+   its function pointer parameters (written_parameters).  */
+static std::vector<tree> recent_parms;
+
+/* The parameters the declaration of FNDECL being finished was written
+   with: among the parameters finished since the last other
+   declaration, the last one and those chained before it (parameters
+   of a function pointer parameter form chains of their own), if they
+   are as many as the prototype's; else NULL_TREE.  */
+static tree
+written_parameters (tree fndecl)
+{
+  if (recent_parms.empty ())
+    return NULL_TREE;
+  tree head = recent_parms.back ();
+  for (auto p = recent_parms.rbegin () + 1; p != recent_parms.rend (); ++p)
+    if (DECL_CHAIN (*p) == head)
+      head = *p;
+  int n = 0;
+  for (tree a = TYPE_ARG_TYPES (TREE_TYPE (fndecl));
+       a && !VOID_TYPE_P (TREE_VALUE (a)); a = TREE_CHAIN (a))
+    n++;
+  return list_length (head) == n ? head : NULL_TREE;
+}
+
 /* PLUGIN_FINISH_DECL: every declaration the front end completes.  */
 void
 idl_finish_decl (void *gcc_data, void *)
@@ -414,6 +446,35 @@ idl_finish_decl (void *gcc_data, void *)
   tree decl = (tree) gcc_data;
   if (!decl)
     return;
+  if (TREE_CODE (decl) == PARM_DECL)
+    {
+      recent_parms.push_back (decl);
+      return;
+    }
+  /* What this declaration was written with; without IDL_OP of its
+     own, a redeclaration says what the first said (the merged
+     attributes).  */
+  tree parms = NULL_TREE, op_args = NULL_TREE;
+  bool oneway = false;
+  if (TREE_CODE (decl) == FUNCTION_DECL)
+    {
+      parms = written_parameters (decl);
+      if (!parms)
+	parms = DECL_ARGUMENTS (decl);
+      if (written.decl && written.op_args
+	  && DECL_NAME (written.decl) == DECL_NAME (decl))
+	{
+	  op_args = written.op_args;
+	  oneway = written.oneway;
+	}
+      else if (tree attr = idl_attr ("idl_op", decl))
+	{
+	  op_args = TREE_VALUE (attr);
+	  oneway = idl_attr ("idl_oneway", decl) != NULL_TREE;
+	}
+    }
+  recent_parms.clear ();
+  written.decl = NULL_TREE;
   switch (TREE_CODE (decl))
     {
     case VAR_DECL:
@@ -421,15 +482,16 @@ idl_finish_decl (void *gcc_data, void *)
 	interface_model (decl);
       break;
     case FUNCTION_DECL:
-      if (tree attr = idl_attr ("idl_op", decl))
-	record_operation (decl, attr);
+      if (op_args)
+	record_operation (decl, op_args, oneway, parms);
       else if (idl_attr ("idl_oneway", decl))
 	error_at (DECL_SOURCE_LOCATION (decl), "%qD is marked "
 		  "%<IDL_ONEWAY%> but is not an operation; add "
 		  "%<IDL_OP (iface, number)%>", decl);
       else if (tree attr = idl_attr ("idl_dispatcher", decl))
 	{
-	  idl_interface *iface = interface_model (interface_of (attr));
+	  idl_interface *iface
+	    = interface_model (interface_of (TREE_VALUE (attr)));
 	  iface->dispatcher = decl;
 	  idl_model_keep (decl);
 	}
@@ -452,6 +514,8 @@ idl_pre_genericize (void *gcc_data, void *)
   /* The descriptors are final before any function that reads one is
      gimplified (filled lazily: idl_interface::stale).  */
   idl_refresh_descriptors ();
+  written.decl = NULL_TREE;
+  recent_parms.clear ();
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_NAME (fndecl))
     return;
   if (idl_attr ("idl_op", fndecl) || idl_find_operation (fndecl))
