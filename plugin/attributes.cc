@@ -189,6 +189,10 @@ handle_idl_op (tree *node, tree name, tree args, int, bool *no_add)
 {
   *no_add = true;
   tree decl = *node;
+  /* <idlstub.h>'s IDL_OP gives a third argument: which expansion of
+     the macro this is (op-uses.cc).  */
+  if (tree k = TREE_CHAIN (TREE_CHAIN (args)))
+    idl_op_seen (TREE_VALUE (k));
   location_t loc = attribute_location (decl);
   if (TREE_CODE (decl) != FUNCTION_DECL)
     {
@@ -475,7 +479,7 @@ idl_register_attributes (void *, void *)
 						     handler);
     };
   add ("idl_interface", 2, 2, handle_idl_interface);
-  add ("idl_op", 2, 2, handle_idl_op);
+  add ("idl_op", 2, 3, handle_idl_op);
   add ("idl_oneway", 0, 0, handle_idl_oneway);
   add ("idl_in", 0, 0, remember_rejection<handle_idl_direction>);
   add ("idl_out", 0, 0, remember_rejection<handle_idl_direction>);

@@ -109,4 +109,16 @@ idl_enable_pass_dump (const char *name)
   g->get_dumps ()->dump_switch_p (name);
 }
 
+/* The C front end's preprocessor, or NULL where there is none: lto1
+   loads the plugin too, and has no parse_in (it is c-family's), so a
+   plain reference would keep the plugin from loading there
+   (GCC-NOTES.md).  */
+extern cpp_reader *parse_in __attribute__ ((__weak__));
+static inline cpp_reader *
+idl_preprocessor (void)
+{
+  cpp_reader **p = &parse_in;
+  return p ? *p : NULL;
+}
+
 #endif /* IDLSTUB_GCC_COMPAT_H */

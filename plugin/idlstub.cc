@@ -113,6 +113,14 @@ static const struct ggc_root_tab idlstub_roots[] = {
   LAST_GGC_ROOT_TAB
 };
 
+/* When the front end is done (or, without IPA passes, at the end):
+   the IDL_OPs GCC dropped (op-uses.cc).  */
+static void
+report_unapplied (void *, void *)
+{
+  idl_report_unapplied_ops ();
+}
+
 /* Parse -fplugin-arg-idlstub-*; false after an error.  */
 static bool
 parse_arguments (const struct plugin_name_args *info)
@@ -231,6 +239,13 @@ plugin_init (struct plugin_name_args *info,
   register_callback (name, PLUGIN_ATTRIBUTES, idl_onc_register_attributes,
 		     NULL);
   register_callback (name, PLUGIN_FINISH_DECL, idl_onc_finish_decl, NULL);
+  /* IDL_OPs that GCC dropped (op-uses.cc).  Before the test
+     generator's and the .x export's callbacks: after such an error
+     they write no file.  */
+  register_callback (name, PLUGIN_PRAGMAS, idl_register_pragmas, NULL);
+  register_callback (name, PLUGIN_ALL_IPA_PASSES_START, report_unapplied,
+		     NULL);
+  register_callback (name, PLUGIN_FINISH, report_unapplied, NULL);
 
   /* Before "visibility": after parsing, before SSA and inlining, so the
      stubs are optimized and inlined like user code and -flto streams

@@ -218,6 +218,13 @@ void idl_register_attributes (void *, void *);
 void idl_finish_decl (void *gcc_data, void *);
 void idl_pre_genericize (void *gcc_data, void *);
 
+/* Every IDL_OP lands on a declaration (op-uses.cc): the pragma that
+   <idlstub.h>'s IDL_OP expands to, the handler's report that it saw
+   IDL_OP number K, and the errors for those it never saw.  */
+void idl_register_pragmas (void *, void *);
+void idl_op_seen (tree k);
+void idl_report_unapplied_ops (void);
+
 /* Set the descriptor variable's id, version and signature.  */
 void idl_fill_descriptor (idl_interface *iface);
 /* The same for every interface with operations added since.  */
