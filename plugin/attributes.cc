@@ -165,6 +165,16 @@ handle_idl_interface (tree *node, tree name, tree args, int, bool *no_add)
 			    TREE_VALUE (TREE_CHAIN (args)), 0, 0xffffffff,
 			    &version))
     return NULL_TREE;
+  /* The plugin fills in the descriptor's initializer (model.cc): one
+     without, here or in another file, would leave the id, version and
+     signature zero, and every call would fail at run time.  The front
+     end marks an initializer to come before it applies attributes.  */
+  if (!DECL_INITIAL (decl))
+    error_at (loc, "interface descriptor %qD has no initializer; define "
+	      "it with %<IDL_INTERFACE (name, id, version)%>", decl);
+  else if (DECL_THREAD_LOCAL_P (decl))
+    error_at (loc, "interface descriptor %qD is thread-local; define it "
+	      "with %<IDL_INTERFACE (name, id, version)%>", decl);
   *no_add = false;
   return NULL_TREE;
 }

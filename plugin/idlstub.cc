@@ -235,6 +235,8 @@ plugin_init (struct plugin_name_args *info,
   register_callback (name, PLUGIN_ATTRIBUTES, idl_register_attributes, NULL);
   register_callback (name, PLUGIN_FINISH_DECL, idl_finish_decl, NULL);
   register_callback (name, PLUGIN_PRE_GENERICIZE, idl_pre_genericize, NULL);
+  register_callback (name, PLUGIN_FINISH_PARSE_FUNCTION,
+		     idl_finish_parse_function, NULL);
   /* IDL_ONC_PROGRAM (onc.cc).  */
   register_callback (name, PLUGIN_ATTRIBUTES, idl_onc_register_attributes,
 		     NULL);

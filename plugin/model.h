@@ -217,6 +217,7 @@ void idl_model_keep (tree t);
 void idl_register_attributes (void *, void *);
 void idl_finish_decl (void *gcc_data, void *);
 void idl_pre_genericize (void *gcc_data, void *);
+void idl_finish_parse_function (void *gcc_data, void *);
 
 /* Every IDL_OP lands on a declaration (op-uses.cc): the pragma that
    <idlstub.h>'s IDL_OP expands to, the handler's report that it saw

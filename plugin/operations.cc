@@ -100,6 +100,34 @@ compare_redeclaration (const idl_operation *op, const idl_operation *prev)
     inform (prev->loc, "%qD first declared here", prev->decl);
 }
 
+/* Names of functions <idlrt.h> and <idlstub.h> declare (recorded as
+   they are declared, idl_finish_decl), and of the C library's that
+   stubs call or GCC may emit calls to.  An operation of one of these
+   names would have its stub call itself.  */
+static hash_set<tree> runtime_names;
+
+static bool
+runtime_name_p (tree name)
+{
+  for (const char *libc : { "memcpy", "memmove", "memset", "memcmp",
+			    "strnlen", "strlen", "abort" })
+    if (strcmp (IDENTIFIER_POINTER (name), libc) == 0)
+      return true;
+  return runtime_names.contains (name);
+}
+
+/* Is DECL declared in <idlrt.h>, <idlrt-abi.h> or <idlstub.h>?  */
+static bool
+runtime_header_decl_p (tree decl)
+{
+  const char *file = DECL_SOURCE_FILE (decl);
+  if (!file)
+    return false;
+  const char *base = lbasename (file);
+  return (strcmp (base, "idlrt.h") == 0 || strcmp (base, "idlrt-abi.h") == 0
+	  || strcmp (base, "idlstub.h") == 0);
+}
+
 /* Functions named NAME_impl declared before an operation NAME, by the
    identifier NAME: the operation checks its implementation when it is
    declared (record_operation).  */
@@ -139,6 +167,15 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
     {
       error_at (loc, "operation %qD is variadic; the plugin must know "
 		"the type of every parameter", fndecl);
+      ok = false;
+    }
+  if (runtime_name_p (DECL_NAME (fndecl)))
+    {
+      /* Its stub would call itself where it means the runtime's or the
+	 C library's function.  */
+      error_at (loc, "operation %qD has the name of a function that the "
+		"stubs call, in the idlstub runtime or the C library; give "
+		"it another name", fndecl);
       ok = false;
     }
 
@@ -418,6 +455,42 @@ check_implementation (tree fndecl)
    its function pointer parameters (written_parameters).  */
 static std::vector<tree> recent_parms;
 
+/* DECL carries IDL_SERVER's idl_dispatcher: it is the dispatcher of
+   the interface that names, and of no other.  */
+static void
+record_dispatcher (tree decl)
+{
+  location_t loc = user_location (DECL_SOURCE_LOCATION (decl));
+  idl_interface *iface = NULL;
+  for (tree a = idl_attr ("idl_dispatcher", decl); a;
+       a = lookup_attribute ("idl_dispatcher", TREE_CHAIN (a)))
+    {
+      idl_interface *i = interface_model (interface_of (TREE_VALUE (a)));
+      if (iface && i != iface)
+	{
+	  /* Two block-scope IDL_SERVERs of two interfaces of one name
+	     declare one function.  */
+	  error_at (loc, "dispatcher %qD is declared for two interfaces, %qs "
+		    "and %qs; one function cannot serve both", decl,
+		    iface->name.c_str (), i->name.c_str ());
+	  return;
+	}
+      iface = i;
+    }
+  if (iface->dispatcher && iface->dispatcher != decl)
+    {
+      auto_diagnostic_group d;
+      error_at (loc, "interface %qs has a dispatcher already, %qD; a second "
+		"one, %qD, would be left undefined", iface->name.c_str (),
+		iface->dispatcher, decl);
+      inform (user_location (DECL_SOURCE_LOCATION (iface->dispatcher)),
+	      "%qD declared here", iface->dispatcher);
+      return;
+    }
+  iface->dispatcher = decl;
+  idl_model_keep (decl);
+}
+
 /* The parameters the declaration of FNDECL being finished was written
    with: among the parameters finished since the last other
    declaration, the last one and those chained before it (parameters
@@ -488,15 +561,12 @@ idl_finish_decl (void *gcc_data, void *)
 	error_at (DECL_SOURCE_LOCATION (decl), "%qD is marked "
 		  "%<IDL_ONEWAY%> but is not an operation; add "
 		  "%<IDL_OP (iface, number)%>", decl);
-      else if (tree attr = idl_attr ("idl_dispatcher", decl))
-	{
-	  idl_interface *iface
-	    = interface_model (interface_of (TREE_VALUE (attr)));
-	  iface->dispatcher = decl;
-	  idl_model_keep (decl);
-	}
+      else if (idl_attr ("idl_dispatcher", decl))
+	record_dispatcher (decl);
       else if (DECL_NAME (decl))
 	{
+	  if (runtime_header_decl_p (decl))
+	    runtime_names.add (DECL_NAME (decl));
 	  idl_abi_note_decl (decl);
 	  check_implementation (decl);
 	}
@@ -504,6 +574,33 @@ idl_finish_decl (void *gcc_data, void *)
     default:
       break;
     }
+}
+
+/* PLUGIN_FINISH_PARSE_FUNCTION: every function definition, nested
+   ones too, which PLUGIN_PRE_GENERICIZE never sees (GNU C).  */
+void
+idl_finish_parse_function (void *gcc_data, void *)
+{
+  tree fndecl = (tree) gcc_data;
+  if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_NAME (fndecl)
+      || !decl_function_context (fndecl))
+    return;
+  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
+  size_t len = strlen (name);
+  if (idl_attr ("idl_op", fndecl))
+    error_at (DECL_SOURCE_LOCATION (fndecl), "operation %qD is defined "
+	      "here, as a nested function, but the plugin generates its "
+	      "client stub; implement it on the server as %<%s_impl%>, at "
+	      "file scope", fndecl, name);
+  else if (idl_attr ("idl_dispatcher", fndecl))
+    error_at (DECL_SOURCE_LOCATION (fndecl), "dispatcher %qD is generated "
+	      "by the plugin and cannot be defined", fndecl);
+  else if (len > 5 && strcmp (name + len - 5, "_impl") == 0
+	   && idl_find_operation_by_name (std::string (name, len - 5)
+					  .c_str ()))
+    error_at (DECL_SOURCE_LOCATION (fndecl), "implementation %qD is a "
+	      "nested function; the dispatcher calls it from outside its "
+	      "function: define it at file scope", fndecl);
 }
 
 /* PLUGIN_PRE_GENERICIZE: every function definition.  */
