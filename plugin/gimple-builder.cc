@@ -332,8 +332,14 @@ prepare_client_stub (tree fn, location_t loc)
 					NULL_TREE, DECL_ATTRIBUTES (fn));
     }
   prepare_definition (fn, loc);
-  DECL_COMDAT (fn) = 1;
-  make_decl_one_only (fn, DECL_ASSEMBLER_NAME (fn));
+  /* A static operation's stub is this file's own, like a static inline
+     function: a COMDAT group would merge it with another file's
+     operation of that name.  */
+  if (TREE_PUBLIC (fn))
+    {
+      DECL_COMDAT (fn) = 1;
+      make_decl_one_only (fn, DECL_ASSEMBLER_NAME (fn));
+    }
 }
 
 /* FN's parameter number INDEX (0: the binding or the call).  */

@@ -128,6 +128,25 @@ runtime_header_decl_p (tree decl)
 	  || strcmp (base, "idlstub.h") == 0);
 }
 
+/* A chain of unnamed, artificial PARM_DECLs for the parameters of
+   FNTYPE, at LOC.  */
+static tree
+artificial_parameters (tree fntype, location_t loc)
+{
+  tree parms = NULL_TREE, *tail = &parms;
+  for (tree a = TYPE_ARG_TYPES (fntype); a && !VOID_TYPE_P (TREE_VALUE (a));
+       a = TREE_CHAIN (a))
+    {
+      tree p = build_decl (loc, PARM_DECL, NULL_TREE, TREE_VALUE (a));
+      DECL_ARG_TYPE (p) = TREE_VALUE (a);
+      DECL_ARTIFICIAL (p) = 1;
+      idl_model_keep (p);
+      *tail = p;
+      tail = &DECL_CHAIN (p);
+    }
+  return parms;
+}
+
 /* Functions named NAME_impl declared before an operation NAME, by the
    identifier NAME: the operation checks its implementation when it is
    declared (record_operation).  */
@@ -169,6 +188,24 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
 		"the type of every parameter", fndecl);
       ok = false;
     }
+  if (TREE_THIS_VOLATILE (fndecl))
+    {
+      error_at (loc, "operation %qD is declared %<noreturn%>; a remote call "
+		"returns to its caller, if only to report a failed call",
+		fndecl);
+      ok = false;
+    }
+  /* The plugin defines the operation's stub: the front end's warnings
+     for a static function used but never defined, and for an inline
+     one declared but never defined, would be false (every stub is
+     inline: prepare_client_stub).  */
+  if (!TREE_PUBLIC (fndecl))
+    {
+      DECL_EXTERNAL (fndecl) = 0;
+      TREE_STATIC (fndecl) = 1;
+      suppress_warning (fndecl, OPT_Wunused);
+    }
+  DECL_DECLARED_INLINE_P (fndecl) = 0;
   if (runtime_name_p (DECL_NAME (fndecl)))
     {
       /* Its stub would call itself where it means the runtime's or the
@@ -197,8 +234,18 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
     }
 
   /* Walk the PARM_DECLs (names, locations, direction attributes) with
-     the prototype's types.  */
+     the prototype's types.  An operation declared through a typedef
+     of a function type has none: it gets artificial ones, which carry
+     no annotation (a parameter that needs one is an error, with a note
+     saying why).  */
   tree parm = parms;
+  bool through_type_name = false;
+  if (!parm && TYPE_ARG_TYPES (fntype)
+      && !VOID_TYPE_P (TREE_VALUE (TYPE_ARG_TYPES (fntype))))
+    {
+      through_type_name = true;
+      parm = artificial_parameters (fntype, loc);
+    }
   tree argtype = TYPE_ARG_TYPES (fntype);
   unsigned index = 0;
   /* Unnamed parameters get a name while they are checked, so that a
@@ -335,6 +382,10 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
 
   if (!ok)
     {
+      if (through_type_name)
+	inform (loc, "%qD is declared through a function type name, whose "
+		"parameters cannot carry annotations; write its prototype "
+		"out", fndecl);
       delete op;
       return;
     }

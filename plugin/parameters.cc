@@ -179,6 +179,17 @@ direction_name (int dir)
 	 : "IDL_INOUT";
 }
 
+/* IDL_TYPICAL is a hint of a string's or buffer's usual size (paper 000,
+   4.5.3): one above the bound is a mistake, though the code is right.  */
+static void
+check_typical (location_t loc, tree decl, const idl_param *param)
+{
+  if (param->typical > param->max)
+    warning_at (loc, OPT_Wattributes, "%<IDL_TYPICAL (%wu)%> of %qD is more "
+		"than its bound, %wu; a typical size is at most the bound",
+		param->typical, decl, param->max);
+}
+
 /* Build PARAM from PARM_DECL DECL of type TYPE; false after an error.
    ACC is what GCC's access attribute (explicit or, for a T[N]
    parameter, internal) says about this parameter, or NULL.  */
@@ -321,7 +332,8 @@ classify_parameter (tree decl, tree type, unsigned index,
     {
       auto_diagnostic_group d;
       gcc_rich_location richloc (loc);
-      richloc.add_fixit_insert_before (get_start (loc), "IDL_IN ");
+      if (!DECL_ARTIFICIAL (decl))
+	richloc.add_fixit_insert_before (get_start (loc), "IDL_IN ");
       error_at (&richloc, "pointer parameter %qD of an operation needs a "
 		"direction", decl);
       inform (loc, "mark it %<IDL_IN%> (the server reads %<*%D%>), "
@@ -347,6 +359,7 @@ classify_parameter (tree decl, tree type, unsigned index,
       param->kind = IDL_KIND_STRING;
       param->max = tree_to_uhwi (attr_arg (decl, "idl_string"));
       idl_classify_scalar (unsigned_type_node, &param->value);
+      check_typical (loc, decl, param);
       return true;
     }
 
@@ -424,6 +437,7 @@ classify_parameter (tree decl, tree type, unsigned index,
 	  return false;
 	}
       idl_classify_scalar (unsigned_type_node, &param->value);
+      check_typical (loc, decl, param);
       return true;
     }
   if (a_length || a_max)
