@@ -57,6 +57,7 @@
 #include "context.h"
 #include "debug.h"
 #include "attr-fnspec.h"
+#include "toplev.h"
 
 #if BUILDING_GCC_MAJOR < 12
 # error "idlstub needs GCC 12 or later"

@@ -241,6 +241,8 @@ plugin_init (struct plugin_name_args *info,
   register_callback (name, PLUGIN_ATTRIBUTES, idl_onc_register_attributes,
 		     NULL);
   register_callback (name, PLUGIN_FINISH_DECL, idl_onc_finish_decl, NULL);
+  /* The model again after a precompiled header (pch.cc).  */
+  idl_pch_init ();
   /* IDL_OPs that GCC dropped (op-uses.cc).  Before the test
      generator's and the .x export's callbacks: after such an error
      they write no file.  */

@@ -56,6 +56,22 @@ idl_find_operation_by_name (const char *name)
 }
 
 void
+idl_model_reset (void)
+{
+  for (idl_interface *iface : idl_interfaces)
+    {
+      for (idl_operation *op : iface->ops)
+	delete op;
+      delete iface;
+    }
+  idl_interfaces.clear ();
+  delete ops_by_decl;
+  delete ops_by_name;
+  ops_by_decl = ops_by_name = NULL;
+  idl_kept_trees = NULL;
+}
+
+void
 idl_add_operation (idl_operation *op)
 {
   if (!ops_by_decl)

@@ -212,6 +212,11 @@ idl_operation *idl_find_operation_by_name (const char *name);
 /* Add OP, complete, to its interface and to the indexes above.  */
 void idl_add_operation (idl_operation *op);
 void idl_model_keep (tree t);
+/* Forget every interface and kept tree (after a precompiled header
+   replaced GCC's memory: pch.cc).  */
+void idl_model_reset (void);
+/* Rebuild the model after a precompiled header is loaded (pch.cc).  */
+void idl_pch_init (void);
 
 /* Stage 1 entry points (attributes.cc; operations.cc).  */
 void idl_register_attributes (void *, void *);
