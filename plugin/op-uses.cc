@@ -23,8 +23,8 @@
    the front end is done (before the IPA passes, or at the end of a
    compilation that runs none, such as -fsyntax-only).
 
-   A preprocessed file (-save-temps) has no pragma left: then nothing
-   is recorded and nothing reported.  */
+   Preprocessing alone (-E, -save-temps) leaves the pragma in its output,
+   where the compilation of the preprocessed file runs it.  */
 
 #include "gcc-compat.h"
 #include "model.h"
@@ -62,8 +62,10 @@ op_pragma (cpp_reader *pfile)
 void
 idl_register_pragmas (void *, void *)
 {
+  /* With -E the pragma is left in the output, where the compilation of
+     the preprocessed file runs it, before the declaration as here.  */
   cpp_reader *pfile = idl_preprocessor ();
-  if (pfile)
+  if (pfile && !flag_preprocess_only)
     cpp_register_pragma (pfile, "idlstub", "op", op_pragma, false);
 }
 
