@@ -176,6 +176,7 @@ struct idl_operation
   idl_message_layout request, reply;
   unsigned position;		/* in its interface's operations by number
 				   (idl_operation_position) */
+  bool in_block;		/* declared in a function's body */
 
   const char *name () const;
 };

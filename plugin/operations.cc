@@ -223,6 +223,8 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
   op->number = number;
   op->oneway = oneway;
   op->impl = NULL_TREE;
+  /* A block-scope extern declaration has no DECL_CONTEXT to say so.  */
+  op->in_block = current_function_decl != NULL_TREE;
 
   tree ret = TREE_TYPE (fntype);
   op->has_result = !VOID_TYPE_P (ret);

@@ -503,6 +503,18 @@ emit_program (c_text &out, const std::string &header)
     {
       if (iface->ops.empty ())
 	continue;
+      /* The program names the interface and calls every operation from
+	 file scope: a declaration in a block is out of its reach.  */
+      for (idl_operation *op : iface->ops)
+	if (op->in_block || decl_function_context (iface->decl))
+	  {
+	    error_at (op->loc, "%<-fplugin-arg-idlstub-testgen%>: operation "
+		      "%qD is declared in a block, where the test program "
+		      "cannot call it", op->decl);
+	    ok = false;
+	  }
+      if (!ok)
+	continue;
       ifaces.push_back (iface);
       out.put ("\nIDL_SERVER (%s);\n", iface->name.c_str ());
       for (idl_operation *op : iface->ops)
