@@ -78,6 +78,14 @@ implied_count_p (const idl_message_layout &m, unsigned i)
   return false;
 }
 
+/* The name of parameter P, for a temporary standing for it; NULL for
+   an unnamed one.  */
+static const char *
+parm_name (const idl_param &p)
+{
+  return DECL_NAME (p.decl) ? IDENTIFIER_POINTER (DECL_NAME (p.decl)) : NULL;
+}
+
 /* The slot of parameter I among M's.  */
 static const idl_slot *
 reply_slot (const idl_message_layout &m, int i)
@@ -449,8 +457,7 @@ server_stub::scalar_argument (unsigned i)
       args.safe_push (at);
       return;
     }
-  tree local = bb.temp (p.value.type, IDENTIFIER_POINTER
-			(DECL_NAME (p.decl)));
+  tree local = bb.temp (p.value.type, parm_name (p));
   TREE_ADDRESSABLE (local) = 1;
   /* An out value starts as zero (a descriptor as none): the
      implementation may not set it, and server stack contents
@@ -499,8 +506,7 @@ server_stub::block_argument (unsigned i)
   else
     {
       /* Comes back in words: a local, copied after the call.  */
-      tree local = bb.temp (p.block_type, IDENTIFIER_POINTER
-			    (DECL_NAME (p.decl)));
+      tree local = bb.temp (p.block_type, parm_name (p));
       TREE_ADDRESSABLE (local) = 1;
       locals[i] = local;
       to = build_fold_addr_expr (local);
