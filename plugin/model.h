@@ -15,6 +15,10 @@
 
 #include "idlrt-abi.h"
 
+/* The alignment idlrt-abi.h promises for the server's message area
+   (its payloads start at multiples of it).  */
+#define IDL_MSG_ALIGN 64
+
 /* How a value is represented in a message word.  */
 enum idl_value_class
 {

@@ -117,10 +117,30 @@ check_flat (location_t loc, tree decl, tree top, tree type)
     }
 }
 
+/* Is TYPE (as declared: an aligned typedef is a variant) aligned to at
+   most MAX bytes?  If not, says so at LOC for parameter DECL.  The
+   server's implementation gets pointers into its message area, which
+   the runtime aligns to IDL_MSG_ALIGN, and to message words, aligned
+   to their values' sizes: an object aligned beyond that would be
+   misaligned there, which its code may rely on not to be.  */
+static bool
+check_alignment (location_t loc, tree decl, tree type,
+		 unsigned HOST_WIDE_INT max)
+{
+  unsigned HOST_WIDE_INT align = TYPE_ALIGN_UNIT (type);
+  if (align <= max)
+    return true;
+  error_at (loc, "parameter %qD: %qT is aligned to %wu bytes; what crosses "
+	    "is aligned to at most %wu on the server", decl, type, align, max);
+  return false;
+}
+
 /* Make PARAM a block of TYPE; false after an error.  */
 static bool
 classify_block (location_t loc, tree decl, tree type, idl_param *param)
 {
+  if (!check_alignment (loc, decl, type, IDL_MSG_ALIGN))
+    return false;
   type = TYPE_MAIN_VARIANT (type);
   if (!check_flat (loc, decl, type, type))
     return false;
@@ -397,6 +417,8 @@ classify_parameter (tree decl, tree type, unsigned index,
       param->elem_type = TYPE_MAIN_VARIANT (elem);
       param->elem_size = esize;
       param->elem_align = TYPE_ALIGN_UNIT (elem);
+      if (!check_alignment (loc, decl, elem, IDL_MSG_ALIGN))
+	return false;
       if (a_size)
 	{
 	  refs->size_name = attr_arg (decl, "idl_size_is", 0);
@@ -485,7 +507,8 @@ classify_parameter (tree decl, tree type, unsigned index,
   if (idl_classify_scalar (pointee, &param->value))
     {
       param->by_pointer = true;
-      return true;
+      /* An out or inout value lives in its reply word.  */
+      return check_alignment (loc, decl, pointee, param->value.size);
     }
   if (RECORD_OR_UNION_TYPE_P (pointee) || TREE_CODE (pointee) == ARRAY_TYPE)
     {
