@@ -154,9 +154,54 @@ static hash_map<tree, tree> early_implementations;
 
 static void check_implementation (tree fndecl);
 
+/* What the declaration of operation FNDECL says besides its result and
+   parameters; false after an error at LOC.  It also keeps the front
+   end from warning falsely that the operation is never defined.  */
+static bool
+check_operation_declaration (tree fndecl, location_t loc)
+{
+  bool ok = true;
+  tree fntype = TREE_TYPE (fndecl);
+  if (stdarg_p (fntype))
+    {
+      error_at (loc, "operation %qD is variadic; the plugin must know "
+		"the type of every parameter", fndecl);
+      ok = false;
+    }
+  if (TREE_THIS_VOLATILE (fndecl))
+    {
+      error_at (loc, "operation %qD is declared %<noreturn%>; a remote call "
+		"returns to its caller, if only to report a failed call",
+		fndecl);
+      ok = false;
+    }
+  if (runtime_name_p (DECL_NAME (fndecl)))
+    {
+      /* Its stub would call itself where it means the runtime's or the
+	 C library's function.  */
+      error_at (loc, "operation %qD has the name of a function that the "
+		"stubs call, in the idlstub runtime or the C library; give "
+		"it another name", fndecl);
+      ok = false;
+    }
+  /* The plugin defines the operation's stub: the front end's warnings
+     for a static function used but never defined (it checks
+     DECL_EXTERNAL and nothing else), and for an inline one declared
+     but never defined, would be false (every stub is inline:
+     prepare_client_stub).  */
+  if (!TREE_PUBLIC (fndecl))
+    {
+      DECL_EXTERNAL (fndecl) = 0;
+      TREE_STATIC (fndecl) = 1;
+      suppress_warning (fndecl, OPT_Wunused);
+    }
+  DECL_DECLARED_INLINE_P (fndecl) = 0;
+  return ok;
+}
+
 /* Check operation FNDECL (whose IDL_OP has arguments OP_ARGS) and add
-   it to the model.  Every error is reported before giving up, so one compilation
-   shows all of a prototype's mistakes.  */
+   it to the model.  Every error is reported before giving up, so one
+   compilation shows all of a prototype's mistakes.  */
 static void
 record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
 {
@@ -182,39 +227,8 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
 	      "%<idl_binding_t *%>");
       return;
     }
-  if (stdarg_p (fntype))
-    {
-      error_at (loc, "operation %qD is variadic; the plugin must know "
-		"the type of every parameter", fndecl);
-      ok = false;
-    }
-  if (TREE_THIS_VOLATILE (fndecl))
-    {
-      error_at (loc, "operation %qD is declared %<noreturn%>; a remote call "
-		"returns to its caller, if only to report a failed call",
-		fndecl);
-      ok = false;
-    }
-  /* The plugin defines the operation's stub: the front end's warnings
-     for a static function used but never defined, and for an inline
-     one declared but never defined, would be false (every stub is
-     inline: prepare_client_stub).  */
-  if (!TREE_PUBLIC (fndecl))
-    {
-      DECL_EXTERNAL (fndecl) = 0;
-      TREE_STATIC (fndecl) = 1;
-      suppress_warning (fndecl, OPT_Wunused);
-    }
-  DECL_DECLARED_INLINE_P (fndecl) = 0;
-  if (runtime_name_p (DECL_NAME (fndecl)))
-    {
-      /* Its stub would call itself where it means the runtime's or the
-	 C library's function.  */
-      error_at (loc, "operation %qD has the name of a function that the "
-		"stubs call, in the idlstub runtime or the C library; give "
-		"it another name", fndecl);
-      ok = false;
-    }
+  if (!check_operation_declaration (fndecl, loc))
+    ok = false;
 
   idl_operation *op = new idl_operation ();
   op->decl = fndecl;
