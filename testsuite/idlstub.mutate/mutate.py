@@ -703,6 +703,42 @@ def m_placement(rng, text):
     return append(text, code), 'append: ' + code.split('\n')[0][:70]
 
 
+def m_access(rng, text):
+    """GCC's access attribute on an operation, with odd positions."""
+    decls = declarations(text)
+    if not decls:
+        return None
+    d = rng.choice(decls)
+    n = len(params_of(text, d))
+    mode = rng.choice(['read_only', 'write_only', 'read_write', 'none',
+                       'read_only', 'write_only'])
+    ptr = rng.choice([0, 1, n, n + 1, rng.randint(1, max(1, n))] * 2)
+    size = rng.choice([None, 0, 1, n, n + 1, rng.randint(1, max(1, n))])
+    attr = '__attribute__ ((__access__ (%s, %d%s))) ' % (
+        mode, ptr, '' if size is None else ', %d' % size)
+    p = d['op_start']
+    return text[:p] + attr + text[p:], 'access %s' % attr.strip()
+
+
+def m_many(rng, text):
+    """An operation with many parameters of one kind: more than the
+    message words, the payload or the descriptors can take."""
+    ifaces = interfaces(text)
+    if not ifaces:
+        return None
+    n = rng.choice([8, 9, 31, 32, 63, 64, 65, 70])
+    kind = rng.choice(['long a%d', 'IDL_FD int f%d',
+                       'IDL_STRING (4000) IDL_IN const char *s%d',
+                       'IDL_OUT long *o%d', 'struct idlfz_rec r%d',
+                       'IDL_INOUT double *d%d',
+                       'IDL_IN IDL_STRING (65535) const char *s%d'])
+    num = rng.randrange(400, 500)
+    params = ', '.join(kind % i for i in range(n))
+    code = ('IDL_OP (%s, %d) long idlfz_many%d (idl_binding_t *b, %s);'
+            % (rng.choice(ifaces), num, num, params))
+    return append(text, code), 'many: %d x %s' % (n, kind)
+
+
 def redeclaration(rng, text):
     decls = declarations(text)
     if not decls:
@@ -722,7 +758,7 @@ MUTATIONS = [
     (m_drop, 3), (m_move, 4), (m_dup, 3), (m_renumber, 4),
     (m_swap_kind, 3), (m_insert_ann, 3), (m_param_type, 3),
     (m_qualifier, 4), (m_param_shape, 3), (m_result, 2),
-    (m_odd_record, 4), (m_placement, 6),
+    (m_odd_record, 4), (m_placement, 6), (m_access, 2), (m_many, 1),
 ]
 
 
