@@ -40,10 +40,6 @@
 #include "gimple-builder.h"
 #include "fast-stubs.h"
 
-/* The most slots of a dispatcher's table indexed by the masked
-   operation number (emit_dispatcher).  */
-#define IDL_DISPATCH_SLOTS_MAX 256
-
 /* IFACE's dispatch table: for each slot, the index in IFACE->ops of the
    operation whose number it is, or -1 for the error path; its size is
    the smallest power of two above the largest operation number.  Paper

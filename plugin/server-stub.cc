@@ -753,11 +753,16 @@ new_server_function (idl_operation *op, tree dispatcher, const idl_abi &abi,
   std::string name = std::string ("__idl_server_") + op->name ();
   tree fn = new_static_function (name.c_str (), type,
 				 DECL_CONTEXT (dispatcher), loc);
-  if (large_record_parameter (op->decl))
+  if (large_record_parameter (op->decl)
+      || op->iface->ops.size () > IDL_DISPATCH_INLINE_MAX)
     {
       /* Its call copies the record with a string move, whose fixed
 	 registers would cost every other operation a register move in
-	 the dispatcher it was inlined into.  */
+	 the dispatcher it was inlined into.  And a dispatcher with
+	 thousands of stubs inlined is one function of thousands of
+	 blocks, on which GCC's -O2 passes (VRP, DOM, PRE) take more than
+	 linear time: 8,192 operations took 14 times as long as 1,024
+	 (bench/compile-scale).  */
       DECL_UNINLINABLE (fn) = 1;
       DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("noinline"),
 					NULL_TREE, DECL_ATTRIBUTES (fn));
