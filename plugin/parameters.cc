@@ -307,6 +307,13 @@ classify_parameter (tree decl, tree type, unsigned index,
 
   if (idl_attr ("idl_fd", decl))
     {
+      if (POINTER_TYPE_P (type) && param->dir != IDL_DIR_IN
+	  && TYPE_READONLY (TREE_TYPE (type)))
+	{
+	  error_at (loc, "%qs parameter %qD points to const",
+		    direction_name (param->dir), decl);
+	  return false;
+	}
       param->kind = IDL_KIND_FD;
       idl_classify_scalar (integer_type_node, &param->value);
       param->by_pointer = POINTER_TYPE_P (type);
