@@ -798,11 +798,26 @@ FAILURE_PATTERNS = [
     ('signal', r'(Segmentation fault|Killed signal|terminated signal'
                r'|Aborted)'),
     ('assembler error', r'Assembler messages:|^\S+\.s:\d+: Error:'),
-    # The plugin's own messages (not GCC's parse errors, which point at
-    # a macro's definition with a note at the user's line).
+    # The plugin's own messages (not GCC's, about what a macro of
+    # idlstub.h expanded to, which point at the macro's definition with
+    # a note at the user's line: GCC_OWN below).
     ('diagnostic inside idlstub.h',
-     r'(?m)^\S*(idlstub|idlrt|idlrt-abi)\.h:\d+:\d+: (error|warning): '
-     r'(?!expected )[^\n]*(IDL_|idl_|operation|interface|binding|'
+     r'(?m)^\S*idlstub\.h:\d+:\d+: (error|warning): '
+     r'(?!' + '|'.join([
+         'expected ', 'storage class', 'unknown type name',
+         'declaration for parameter', 'conflicting types', 'redefinition',
+         'redeclaration', 'invalid ', 'variable or field', 'initializer',
+         'excess elements', 'wrong number of arguments', "'.*' undeclared",
+         'is not a type', 'stray ', 'missing ', 'too many', 'too few',
+         "'void' must be", 'parameter .* has incomplete type',
+         'empty declaration', 'useless ', 'data definition',
+         "'.*' attribute (ignored|directive ignored|does not apply)",
+         'old-style parameter', 'type defaults to', 'ISO C',
+         'static declaration', 'non-static declaration',
+         'nested function', "'.*' declared inside parameter list",
+         'attributes should be specified', 'two or more data types',
+         'duplicate ', 'section attribute', 'array type has incomplete',
+     ]) + r')[^\n]*(IDL_|idl_|operation|interface|binding|'
      r'dispatcher|implementation|descriptor|buffer|<unnamed>|'
      r'<parameter)'),
     ('diagnostic without a location',
