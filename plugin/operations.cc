@@ -211,7 +211,9 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
      attributes of all.  */
   idl_operation *prev = idl_find_operation (fndecl);
 
-  location_t loc = DECL_SOURCE_LOCATION (fndecl);
+  /* (A declaration spelled by a macro of <idlstub.h>: where the user
+     wrote the macro.)  */
+  location_t loc = user_location (DECL_SOURCE_LOCATION (fndecl));
   tree fntype = TREE_TYPE (fndecl);
   idl_interface *iface = interface_model (interface_of (op_args));
   unsigned number
@@ -622,7 +624,13 @@ idl_finish_decl (void *gcc_data, void *)
 	interface_model (decl);
       break;
     case FUNCTION_DECL:
-      if (op_args)
+      if (op_args && idl_attr ("idl_dispatcher", decl))
+	/* An IDL_OP left at the end of a header, say, before the
+	   IDL_SERVER of the file that includes it.  */
+	error_at (user_location (DECL_SOURCE_LOCATION (decl)), "%qD is "
+		  "declared as an operation (%<IDL_OP%>) and as a dispatcher "
+		  "(%<IDL_SERVER%>); it can only be one", decl);
+      else if (op_args)
 	record_operation (decl, op_args, oneway, parms);
       else if (idl_attr ("idl_oneway", decl))
 	error_at (DECL_SOURCE_LOCATION (decl), "%qD is marked "
