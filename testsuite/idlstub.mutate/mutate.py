@@ -25,14 +25,18 @@
 # compact, at -O0 only, since GCC stops before the plugin's pass
 # whatever the level and mode); then the program the generator writes
 # for an accepted mutant is built (with one of --program-sets, in turn:
-# both modes, -O0 -fchecking and -O2) and run.
+# both modes, -O0 -fchecking and -O2) and run.  The generator's step
+# also exports the mutant's interfaces as an rpcgen .x file
+# (-fplugin-arg-idlstub-xdr), which rpcgen must accept and whose XDR
+# routines must compile (--rpcgen; skipped without it).
 #
 # A plain GCC error is fine: most mutants are wrong C or wrong
 # annotations.  A failure is an internal compiler error, a -fchecking
 # verification failure, "confused by earlier errors", a signal, an
 # assembler error, a time-out, a diagnostic located inside idlstub.h or
 # idlrt.h instead of the user's line, a generated program that does not
-# build, or one that runs and fails (a silently wrong stub).
+# build, or one that runs and fails (a silently wrong stub), a .x
+# export that rpcgen rejects or whose routines do not compile.
 #
 # Reproducible by seed: mutant I of seed S is drawn from its own
 # generator seeded with "S:I", so
@@ -695,6 +699,20 @@ def m_placement(rng, text):
         # an operation defined
         'IDL_OP (%s, %d) long idlfz_def%d (idl_binding_t *b) { return 1; }'
         % (i, n, n),
+        # IDL_ONC_PROGRAM (calls between machines, onc.cc): odd numbers,
+        # twice, of no interface, in a block, after an operation XDR
+        # cannot express
+        'IDL_ONC_PROGRAM (%s, %s%s);'
+        % (i, rng.choice(['0x20000001', '0', '-1', '0x100000000', 'x',
+                          '1.5', '"p"', '%d' % n]),
+           rng.choice(['', ', 2', ', 0', ', -1', ', 0x100000000', ', n'])),
+        'IDL_ONC_PROGRAM (%s, 0x2000%04x);\nIDL_ONC_PROGRAM (%s, 0x2000%04x);'
+        % (i, n, i, n + rng.randrange(2)),
+        'IDL_ONC_PROGRAM (idlfz_nosuch, 0x20000001);',
+        'void idlfz_onc%d (void)\n{\n  IDL_ONC_PROGRAM (%s, 0x2000%04x);\n}'
+        % (n, i, n),
+        'IDL_ONC_PROGRAM (%s, 0x2000%04x);\nIDL_OP (%s, %d) void '
+        'idlfz_oncfd%d (idl_binding_t *b, IDL_FD int fd);' % (i, n, i, n, n),
         # IDL_OP twice
         'IDL_OP (%s, %d) IDL_OP (%s, %d) long idlfz_two%d (idl_binding_t *b);'
         % (i, n, i, n + 1, n),
@@ -851,11 +869,38 @@ class Runner:
         self.modes = ['', '-fplugin-arg-idlstub-mode=compact']
         self.program_sets = [s for s in args.program_sets.split(';')
                              if s.strip()]
+        self.rpcgen = args.rpcgen
+        self.tirpc_cflags = args.tirpc_cflags.split()
 
     def base(self, hdir):
         return ([self.cc, '-fplugin=' + self.plugin,
                  '-fdiagnostics-plain-output']
                 + ['-I' + d for d in self.includes] + ['-I' + hdir])
+
+    def rpcgen_check(self, cwd, xfile):
+        """rpcgen on the exported XFILE, and its XDR routines compiled:
+        (argv, output, what failed) or None.  (-i 0: rpcgen's inline code
+        for an array of bool does not compile, see xdr.exp.)"""
+        stem = xfile[:-2]
+        steps = [[self.rpcgen, '-N', '-i', '0', '-h', '-o', stem + '.h',
+                  xfile],
+                 [self.rpcgen, '-N', '-i', '0', '-c', '-o', stem + '_xdr.c',
+                  xfile],
+                 [self.cc, '-w'] + self.tirpc_cflags
+                 + ['-c', stem + '_xdr.c', '-o', stem + '_xdr.o']]
+        whats = ['exported .x that rpcgen rejects'] * 2 + [
+            'exported .x whose XDR routines do not compile']
+        for argv, what in zip(steps, whats):
+            try:
+                p = subprocess.run(argv, cwd=cwd, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT,
+                                   timeout=self.timeout)
+            except subprocess.TimeoutExpired as e:
+                return argv, (e.stdout or b'').decode('utf-8', 'replace'), \
+                    what + ' (time-out)'
+            if p.returncode != 0:
+                return argv, p.stdout.decode('utf-8', 'replace'), what
+        return None
 
     def compile(self, cwd, argv):
         env = dict(os.environ, LC_ALL='C', LANG='C')
@@ -935,8 +980,15 @@ def run_mutant(runner, seed, index, headers, keep_dir=None):
     # generator may refuse a header it cannot write a program for (an
     # operation declared in a block, a type C cannot name): a GCC error.
     if accepted:
+        xfile = 'x%d.x' % index
         step('testgen', base + ['-fsyntax-only', '-x', 'c', name,
-                                '-fplugin-arg-idlstub-testgen=' + prog])
+                                '-fplugin-arg-idlstub-testgen=' + prog,
+                                '-fplugin-arg-idlstub-xdr=' + xfile])
+        if runner.rpcgen and os.path.exists(os.path.join(work, xfile)):
+            bad = runner.rpcgen_check(work, xfile)
+            if bad:
+                res['failures'].append(('xdr export', bad[2], bad[0],
+                                        bad[1]))
         if not os.path.exists(os.path.join(work, prog)):
             res['program'] = 'refused'
         else:
@@ -1040,6 +1092,10 @@ def main():
                     '-O2;-O2 -fplugin-arg-idlstub-mode=compact',
                     help='option sets for the test programs, one per '
                     'accepted mutant in turn')
+    ap.add_argument('--rpcgen', default=shutil.which('rpcgen') or '',
+                    help='rpcgen, to check the .x export ("" skips it)')
+    ap.add_argument('--tirpc-cflags', default='-I/usr/include/tirpc',
+                    help='flags to compile rpcgen\'s XDR routines')
     ap.add_argument('--print', action='store_true',
                     help='only print the mutants, compile nothing')
     ap.add_argument('headers', nargs='+')
