@@ -630,6 +630,13 @@ idl_finish_decl (void *gcc_data, void *)
 	error_at (user_location (DECL_SOURCE_LOCATION (decl)), "%qD is "
 		  "declared as an operation (%<IDL_OP%>) and as a dispatcher "
 		  "(%<IDL_SERVER%>); it can only be one", decl);
+      else if (op_args && lookup_attribute ("idl_onc_program",
+					    DECL_ATTRIBUTES (decl)))
+	/* The same before an IDL_ONC_PROGRAM (onc.cc), whose macro
+	   declares a function too.  */
+	error_at (user_location (DECL_SOURCE_LOCATION (decl)), "%qD is "
+		  "declared as an operation (%<IDL_OP%>) and by "
+		  "%<IDL_ONC_PROGRAM%>; it can only be one", decl);
       else if (op_args)
 	record_operation (decl, op_args, oneway, parms);
       else if (idl_attr ("idl_oneway", decl))
