@@ -233,6 +233,9 @@ classify_parameter (tree decl, tree type, unsigned index,
   param->kind = IDL_KIND_SCALAR;
   param->by_pointer = false;
   param->dir = a_out ? IDL_DIR_OUT : a_inout ? IDL_DIR_INOUT : IDL_DIR_IN;
+  /* Set below for every kind but a block, which has none; the
+     interface's signature hashes it for every kind (model.cc).  */
+  param->value = idl_scalar ();
   param->block_type = NULL_TREE;
   param->block_size = param->block_align = 0;
   param->max = param->typical = 0;
