@@ -199,39 +199,12 @@ check_operation_declaration (tree fndecl, location_t loc)
   return ok;
 }
 
-/* Check operation FNDECL (whose IDL_OP has arguments OP_ARGS) and add
-   it to the model.  Every error is reported before giving up, so one
-   compilation shows all of a prototype's mistakes.  */
-static void
-record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
+/* 1. A new operation FNDECL (at LOC, number NUMBER of IFACE, one-way
+   if ONEWAY), its result classified; *OK is false after an error.  */
+static idl_operation *
+start_operation (tree fndecl, location_t loc, idl_interface *iface,
+		 unsigned number, bool oneway, bool *ok)
 {
-  /* A redeclaration is checked like a first declaration, and then
-     compared with it: OP_ARGS, ONEWAY and PARMS are what it was written
-     with, where FNDECL has the first declaration's parameters and the
-     attributes of all.  */
-  idl_operation *prev = idl_find_operation (fndecl);
-
-  /* (A declaration spelled by a macro of <idlstub.h>: where the user
-     wrote the macro.)  */
-  location_t loc = user_location (DECL_SOURCE_LOCATION (fndecl));
-  tree fntype = TREE_TYPE (fndecl);
-  idl_interface *iface = interface_model (interface_of (op_args));
-  unsigned number
-    = tree_to_uhwi (idl_strip_attribute_arg (TREE_VALUE (TREE_CHAIN
-							   (op_args))));
-  bool ok = true;
-
-  if (!prototype_p (fntype))
-    {
-      auto_diagnostic_group d;
-      error_at (loc, "operation %qD has no prototype", fndecl);
-      inform (loc, "declare its parameters, starting with "
-	      "%<idl_binding_t *%>");
-      return;
-    }
-  if (!check_operation_declaration (fndecl, loc))
-    ok = false;
-
   idl_operation *op = new idl_operation ();
   op->decl = fndecl;
   op->loc = loc;
@@ -242,51 +215,54 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
   /* A block-scope extern declaration has no DECL_CONTEXT to say so.  */
   op->in_block = current_function_decl != NULL_TREE;
 
-  tree ret = TREE_TYPE (fntype);
+  tree ret = TREE_TYPE (TREE_TYPE (fndecl));
   op->has_result = !VOID_TYPE_P (ret);
   if (op->has_result && !idl_classify_scalar (ret, &op->result))
     {
       error_at (loc, "operation %qD returns %qT, which cannot cross a "
 		"process boundary yet", fndecl, ret);
-      ok = false;
+      *ok = false;
     }
+  return op;
+}
 
-  /* Walk the PARM_DECLs (names, locations, direction attributes) with
-     the prototype's types.  An operation declared through a typedef
-     of a function type has none: it gets artificial ones, which carry
-     no annotation (a parameter that needs one is an error, with a note
-     saying why).  */
-  tree parm = parms;
-  bool through_type_name = false;
-  if (!parm && TYPE_ARG_TYPES (fntype)
-      && !VOID_TYPE_P (TREE_VALUE (TYPE_ARG_TYPES (fntype))))
-    {
-      through_type_name = true;
-      parm = artificial_parameters (fntype, loc);
-    }
-  tree argtype = TYPE_ARG_TYPES (fntype);
-  unsigned index = 0;
-  /* Unnamed parameters get a name while they are checked, so that a
-     message says which one it is rather than "({anonymous})".  */
+/* 2. Name the unnamed PARM_DECLs of chain PARMS after their position,
+   so that a message says which one it is rather than "({anonymous})";
+   returns them, to be unnamed again (record_operation).  */
+static std::vector<tree>
+name_unnamed_parameters (tree parms)
+{
   std::vector<tree> named;
-  for (tree p = parm; p; p = DECL_CHAIN (p))
+  for (tree p = parms; p; p = DECL_CHAIN (p))
     if (!DECL_NAME (p))
       {
 	char buf[32];
 	snprintf (buf, sizeof buf, "<parameter %u>",
-		  (unsigned) (list_length (parm) - list_length (p) + 1));
+		  (unsigned) (list_length (parms) - list_length (p) + 1));
 	DECL_NAME (p) = get_identifier (buf);
 	named.push_back (p);
       }
+  return named;
+}
+
+/* 3. OP's parameters: the PARM_DECLs PARMS (names, locations, direction
+   attributes) walked with the prototype's types, the first the binding
+   and each other classified into OP->params, with what its count and
+   length refer to in REFS; false after an error.  */
+static bool
+classify_parameters (idl_operation *op, tree parms,
+		     std::vector<buffer_refs> &refs)
+{
+  tree fndecl = op->decl;
+  tree fntype = TREE_TYPE (fndecl);
+  location_t loc = op->loc;
+  bool ok = true;
   rdwr_map access;
   init_attr_rdwr_indices (&access, TYPE_ATTRIBUTES (fntype));
-  std::vector<buffer_refs> refs;
-  struct unname
-  {
-    std::vector<tree> &v;
-    ~unname () { for (tree p : v) DECL_NAME (p) = NULL_TREE; }
-  } restore_names { named };
-  for (; argtype && !VOID_TYPE_P (TREE_VALUE (argtype));
+  tree parm = parms;
+  unsigned index = 0;
+  for (tree argtype = TYPE_ARG_TYPES (fntype);
+       argtype && !VOID_TYPE_P (TREE_VALUE (argtype));
        argtype = TREE_CHAIN (argtype), index++)
     {
       tree type = TREE_VALUE (argtype);
@@ -326,36 +302,140 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
       else
 	ok = false;
     }
-  if (ok)
-    for (unsigned i = 0; i < op->params.size (); i++)
-      if (op->params[i].kind == IDL_KIND_BUFFER
-	  && !resolve_buffer (op, i, refs[i]))
-	ok = false;
   if (index == 0)
     {
       error_at (loc, "operation %qD has no parameters; its first must be "
 		"the binding, of type %<idl_binding_t *%>", fndecl);
       ok = false;
     }
+  return ok;
+}
 
-  if (op->oneway)
+/* 4. A one-way operation returns nothing; false after an error.  */
+static bool
+check_oneway (const idl_operation *op)
+{
+  if (!op->oneway)
+    return true;
+  bool ok = true;
+  if (op->has_result)
     {
-      if (op->has_result)
-	{
-	  error_at (loc, "one-way operation %qD must return %<void%>; "
-		    "nothing comes back to carry %qT", fndecl, ret);
-	  ok = false;
-	}
-      for (const idl_param &p : op->params)
-	if (p.returned ())
-	  {
-	    error_at (DECL_SOURCE_LOCATION (p.decl),
-		      "one-way operation %qD cannot have %qs parameter %qD",
-		      fndecl, p.dir == IDL_DIR_OUT ? "IDL_OUT" : "IDL_INOUT",
-		      p.decl);
-	    ok = false;
-	  }
+      error_at (op->loc, "one-way operation %qD must return %<void%>; "
+		"nothing comes back to carry %qT", op->decl,
+		TREE_TYPE (TREE_TYPE (op->decl)));
+      ok = false;
     }
+  for (const idl_param &p : op->params)
+    if (p.returned ())
+      {
+	error_at (DECL_SOURCE_LOCATION (p.decl),
+		  "one-way operation %qD cannot have %qs parameter %qD",
+		  op->decl, p.dir == IDL_DIR_OUT ? "IDL_OUT" : "IDL_INOUT",
+		  p.decl);
+	ok = false;
+      }
+  return ok;
+}
+
+/* 5. OP's number is its own in its interface; false after an error.  */
+static bool
+check_number (const idl_operation *op)
+{
+  const idl_interface *iface = op->iface;
+  auto other = iface->by_number.find (op->number);
+  if (other == iface->by_number.end ())
+    return true;
+  auto_diagnostic_group d;
+  error_at (op->loc, "operation %qD reuses number %u of interface %qs",
+	    op->decl, op->number, iface->name.c_str ());
+  inform (DECL_SOURCE_LOCATION (other->second->decl),
+	  "%qD has number %u", other->second->decl, op->number);
+  return false;
+}
+
+/* 6. OP's messages laid out (layout.cc); false after an error, when
+   they do not fit.  */
+static bool
+lay_out (idl_operation *op)
+{
+  if (idl_layout_operation (op))
+    return true;
+  unsigned nfds = MAX (op->request.nfds, op->reply.nfds);
+  if (nfds > IDL_MAX_FDS)
+    error_at (op->loc, "the messages of operation %qD carry %u descriptors; "
+	      "at most %d fit in one message", op->decl, nfds, IDL_MAX_FDS);
+  else
+    error_at (op->loc, "the messages of operation %qD do not fit in %d "
+	      "message words and %d bytes of payload", op->decl,
+	      IDL_MR_WORDS - 1, IDL_PAYLOAD_MAX);
+  return false;
+}
+
+/* Check operation FNDECL (whose IDL_OP has arguments OP_ARGS) and add
+   it to the model.  Every error is reported before giving up, so one
+   compilation shows all of a prototype's mistakes.  The steps are
+   numbered as the functions above: the declaration
+   (check_operation_declaration), 1 the operation and its result, 2-3
+   its parameters, 4 the one-way rules, then a redeclaration is
+   compared with the first, and a first declaration gets 5 its number
+   and 6 its layout.  */
+static void
+record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
+{
+  /* A redeclaration is checked like a first declaration, and then
+     compared with it: OP_ARGS, ONEWAY and PARMS are what it was written
+     with, where FNDECL has the first declaration's parameters and the
+     attributes of all.  */
+  idl_operation *prev = idl_find_operation (fndecl);
+
+  /* (A declaration spelled by a macro of <idlstub.h>: where the user
+     wrote the macro.)  */
+  location_t loc = user_location (DECL_SOURCE_LOCATION (fndecl));
+  tree fntype = TREE_TYPE (fndecl);
+  idl_interface *iface = interface_model (interface_of (op_args));
+  unsigned number
+    = tree_to_uhwi (idl_strip_attribute_arg (TREE_VALUE (TREE_CHAIN
+							   (op_args))));
+  if (!prototype_p (fntype))
+    {
+      auto_diagnostic_group d;
+      error_at (loc, "operation %qD has no prototype", fndecl);
+      inform (loc, "declare its parameters, starting with "
+	      "%<idl_binding_t *%>");
+      return;
+    }
+  bool ok = check_operation_declaration (fndecl, loc);
+  idl_operation *op = start_operation (fndecl, loc, iface, number, oneway,
+				       &ok);
+
+  /* An operation declared through a typedef of a function type has no
+     PARM_DECLs: it gets artificial ones, which carry no annotation (a
+     parameter that needs one is an error, with a note saying why).  */
+  tree parm = parms;
+  bool through_type_name = false;
+  if (!parm && TYPE_ARG_TYPES (fntype)
+      && !VOID_TYPE_P (TREE_VALUE (TYPE_ARG_TYPES (fntype))))
+    {
+      through_type_name = true;
+      parm = artificial_parameters (fntype, loc);
+    }
+  /* The names stay until every message that may name a parameter is
+     out, the redeclaration's comparison too.  */
+  struct unname
+  {
+    std::vector<tree> v;
+    ~unname () { for (tree p : v) DECL_NAME (p) = NULL_TREE; }
+  } restore_names { name_unnamed_parameters (parm) };
+  std::vector<buffer_refs> refs;
+  if (!classify_parameters (op, parm, refs))
+    ok = false;
+  if (ok)
+    for (unsigned i = 0; i < op->params.size (); i++)
+      if (op->params[i].kind == IDL_KIND_BUFFER
+	  && !resolve_buffer (op, i, refs[i]))
+	ok = false;
+  if (!check_oneway (op))
+    ok = false;
 
   if (!prev && idl_find_operation_by_name (op->name ()))
     {
@@ -374,30 +454,10 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
       return;
     }
 
-  auto other = iface->by_number.find (number);
-  if (other != iface->by_number.end ())
-    {
-      auto_diagnostic_group d;
-      error_at (loc, "operation %qD reuses number %u of interface %qs",
-		fndecl, number, iface->name.c_str ());
-      inform (DECL_SOURCE_LOCATION (other->second->decl),
-	      "%qD has number %u", other->second->decl, number);
-      ok = false;
-    }
-
-  if (ok && !idl_layout_operation (op))
-    {
-      unsigned nfds = MAX (op->request.nfds, op->reply.nfds);
-      if (nfds > IDL_MAX_FDS)
-	error_at (loc, "the messages of operation %qD carry %u descriptors; "
-		  "at most %d fit in one message", fndecl, nfds, IDL_MAX_FDS);
-      else
-	error_at (loc, "the messages of operation %qD do not fit in %d "
-		  "message words and %d bytes of payload", fndecl,
-		  IDL_MR_WORDS - 1, IDL_PAYLOAD_MAX);
-      ok = false;
-    }
-
+  if (!check_number (op))
+    ok = false;
+  if (ok && !lay_out (op))
+    ok = false;
   if (!ok)
     {
       if (through_type_name)
