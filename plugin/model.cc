@@ -284,7 +284,12 @@ descriptor_field (tree type, const char *name)
 
 /* Set field NAME of constructor INIT (of record TYPE) to VALUE (an
    integer, or a tree when VALUE_TREE is given), adding the element when
-   the initializer left it out.  */
+   the initializer left it out (IDL_INTERFACE gives every field, a raw
+   idl_interface attribute may come with { "name" } alone).  The back
+   end outputs a record's elements in the order of its fields, and
+   stops at an element out of order (an internal compiler error in
+   output_constructor_regular_field): an added element goes where its
+   field is.  */
 static void
 set_descriptor_field (tree init, tree type, const char *name,
 		      unsigned HOST_WIDE_INT value,
@@ -302,7 +307,13 @@ set_descriptor_field (tree init, tree type, const char *name,
 	(*CONSTRUCTOR_ELTS (init))[i].value = v;
 	return;
       }
-  CONSTRUCTOR_APPEND_ELT (CONSTRUCTOR_ELTS (init), field, v);
+  unsigned pos = 0;
+  for (tree fl = TYPE_FIELDS (type); fl && fl != field; fl = DECL_CHAIN (fl))
+    if (pos < vec_safe_length (CONSTRUCTOR_ELTS (init))
+	&& (*CONSTRUCTOR_ELTS (init))[pos].index == fl)
+      pos++;
+  constructor_elt elt = { field, v };
+  vec_safe_insert (CONSTRUCTOR_ELTS (init), pos, elt);
 }
 
 /* Fill in IFACE's descriptor: id and version from the attribute (the
