@@ -33,10 +33,11 @@
 # A plain GCC error is fine: most mutants are wrong C or wrong
 # annotations.  A failure is an internal compiler error, a -fchecking
 # verification failure, "confused by earlier errors", a signal, an
-# assembler error, a time-out, a diagnostic located inside idlstub.h or
-# idlrt.h instead of the user's line, a generated program that does not
-# build, or one that runs and fails (a silently wrong stub), a .x
-# export that rpcgen rejects or whose routines do not compile.
+# assembler error, a time-out (of CPU time: --timeout), a diagnostic
+# located inside idlstub.h or idlrt.h instead of the user's line, a
+# generated program that does not build, or one that runs and fails (a
+# silently wrong stub), a .x export that rpcgen rejects or whose
+# routines do not compile.
 #
 # Reproducible by seed: mutant I of seed S is drawn from its own
 # generator seeded with "S:I", so
@@ -57,7 +58,9 @@ import concurrent.futures
 import os
 import random
 import re
+import resource
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -810,6 +813,9 @@ def make_mutant(rng, headers):
 # What marks a failure in a compiler's output (the order is the order
 # of precedence in the report).
 FAILURE_PATTERNS = [
+    # The CPU time a compilation may take (Runner.compile): GCC reports
+    # the signal as an internal compiler error.
+    ('time-out', r'CPU time limit exceeded'),
     ('internal compiler error', r'internal compiler error'),
     ('confused by earlier errors', r'confused by earlier errors'),
     ('-fchecking verification', r'verify_\w+ failed|in verify_'),
@@ -856,6 +862,46 @@ def classify(proc_status, output, timed_out):
     return None
 
 
+def stopped(pid):
+    """Is process PID stopped (SIGSTOP: state T)?"""
+    try:
+        with open('/proc/%d/stat' % pid) as f:
+            return f.read().rsplit(')', 1)[1].split()[0] in 'Tt'
+    except (OSError, IndexError):
+        return False
+
+
+def run_limited(argv, cwd, cpu_seconds, env=None):
+    """Run ARGV in CWD; (status, output, hung).  Each of its processes
+    may use CPU_SECONDS of CPU time (RLIMIT_CPU; a compiler reports the
+    signal, which classify takes for a time-out).  On a machine shared
+    with other work, CPU time, not the clock, tells a command that loops
+    from one that waits, and another job may stop every compiler on the
+    machine for minutes: only the time the command ran, not stopped,
+    counts towards the guard against a hang, ten times CPU_SECONDS."""
+    def limit():
+        resource.setrlimit(resource.RLIMIT_CPU,
+                           (cpu_seconds, cpu_seconds + 10))
+    with tempfile.TemporaryFile() as out:
+        p = subprocess.Popen(argv, cwd=cwd, stdout=out,
+                             stderr=subprocess.STDOUT, env=env,
+                             preexec_fn=limit, start_new_session=True)
+        ran, hung = 0, False
+        while True:
+            try:
+                p.wait(timeout=1)
+                break
+            except subprocess.TimeoutExpired:
+                ran += not stopped(p.pid)
+                if ran > 10 * cpu_seconds:
+                    os.killpg(p.pid, signal.SIGKILL)
+                    p.wait()
+                    hung = True
+                    break
+        out.seek(0)
+        return p.returncode, out.read().decode('utf-8', 'replace'), hung
+
+
 class Runner:
     def __init__(self, args):
         self.cc = args.cc
@@ -891,28 +937,17 @@ class Runner:
         whats = ['exported .x that rpcgen rejects'] * 2 + [
             'exported .x whose XDR routines do not compile']
         for argv, what in zip(steps, whats):
-            try:
-                p = subprocess.run(argv, cwd=cwd, stdout=subprocess.PIPE,
-                                   stderr=subprocess.STDOUT,
-                                   timeout=self.timeout)
-            except subprocess.TimeoutExpired as e:
-                return argv, (e.stdout or b'').decode('utf-8', 'replace'), \
-                    what + ' (time-out)'
-            if p.returncode != 0:
-                return argv, p.stdout.decode('utf-8', 'replace'), what
+            status, out, hung = run_limited(argv, cwd, self.timeout)
+            if hung or classify(status, out, False) == 'time-out':
+                return argv, out, what + ' (time-out)'
+            if status != 0:
+                return argv, out, what
         return None
 
     def compile(self, cwd, argv):
         env = dict(os.environ, LC_ALL='C', LANG='C')
-        try:
-            p = subprocess.run(argv, cwd=cwd, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT,
-                               timeout=self.timeout, env=env)
-            out = p.stdout.decode('utf-8', 'replace')
-            return p.returncode, out, classify(p.returncode, out, False)
-        except subprocess.TimeoutExpired as e:
-            out = (e.stdout or b'').decode('utf-8', 'replace')
-            return -1, out, classify(-1, out, True)
+        status, out, hung = run_limited(argv, cwd, self.timeout, env)
+        return status, out, classify(status, out, hung)
 
 
 def run_mutant(runner, seed, index, headers, keep_dir=None):
@@ -1011,16 +1046,9 @@ def run_mutant(runner, seed, index, headers, keep_dir=None):
                              'generated program does not build', argv, out))
                     res['program'] = 'fail'
                     break
-                try:
-                    p = subprocess.run([exe], cwd=work,
-                                       stdout=subprocess.PIPE,
-                                       stderr=subprocess.STDOUT,
-                                       timeout=runner.run_timeout)
-                    out = p.stdout.decode('utf-8', 'replace')
-                    ok = p.returncode == 0
-                except subprocess.TimeoutExpired as e:
-                    out = (e.stdout or b'').decode('utf-8', 'replace')
-                    ok = False
+                status, out, hung = run_limited([exe], work,
+                                                runner.run_timeout)
+                ok = status == 0 and not hung
                 if not ok:
                     res['failures'].append(
                         ('program run %s' % mode,
@@ -1081,8 +1109,9 @@ def main():
     ap.add_argument('--keep', help='leave the mutants\' files in DIR')
     ap.add_argument('--jobs', type=int, default=2)
     ap.add_argument('--timeout', type=int, default=120,
-                    help='seconds a compilation may take')
-    ap.add_argument('--run-timeout', type=int, default=120)
+                    help='CPU seconds a compilation may take')
+    ap.add_argument('--run-timeout', type=int, default=120,
+                    help='CPU seconds a test program may take')
     ap.add_argument('--iterations', type=int, default=3,
                     help='IDLTG_ITERATIONS of the generated programs')
     ap.add_argument('--sets', default='-O0 -fchecking;-O2 -fchecking')
