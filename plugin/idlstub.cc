@@ -52,7 +52,9 @@
 					 (xdr-testgen.cc)
 
    The pipeline, one file per stage (paper 000, 5.3):
-     attributes.cc  annotations -> validated interface model (model.cc)
+     attributes.cc  annotations -> validated interface model (model.cc),
+		    with parameters.cc, operations.cc and op-uses.cc;
+		    pch.cc after a precompiled header
      layout.cc      model -> register-packed message layouts
      abi.cc         layouts -> the runtime's calling convention
      pass.cc        all of it -> GIMPLE, in the "idlstub" IPA pass:
