@@ -179,18 +179,18 @@ handle_idl_interface (tree *node, tree name, tree args, int, bool *no_add)
   return NULL_TREE;
 }
 
-written_declaration written;
+written_declaration idl_written;
 
 /* The written declaration is DECL's: the handler of one of its
    attributes runs.  */
 static void
 note_written (tree decl)
 {
-  if (written.decl != decl)
+  if (idl_written.decl != decl)
     {
-      written.decl = decl;
-      written.op_args = NULL_TREE;
-      written.oneway = false;
+      idl_written.decl = decl;
+      idl_written.op_args = NULL_TREE;
+      idl_written.oneway = false;
     }
 }
 
@@ -231,7 +231,7 @@ handle_idl_op (tree *node, tree name, tree args, int, bool *no_add)
       return NULL_TREE;
     }
   note_written (decl);
-  written.op_args = args;
+  idl_written.op_args = args;
   *no_add = false;
   return NULL_TREE;
 }
@@ -247,7 +247,7 @@ handle_idl_oneway (tree *node, tree name, tree, int, bool *no_add)
       return NULL_TREE;
     }
   note_written (*node);
-  written.oneway = true;
+  idl_written.oneway = true;
   *no_add = false;
   return NULL_TREE;
 }

@@ -28,7 +28,7 @@ struct written_declaration
   tree op_args;			/* its IDL_OP's arguments, or NULL */
   bool oneway;
 };
-extern written_declaration written;
+extern written_declaration idl_written;
 extern std::vector<tree> rejected_parms;
 
 /* parameters.cc.  */

@@ -663,11 +663,11 @@ idl_finish_decl (void *gcc_data, void *)
       parms = written_parameters (decl);
       if (!parms)
 	parms = DECL_ARGUMENTS (decl);
-      if (written.decl && written.op_args
-	  && DECL_NAME (written.decl) == DECL_NAME (decl))
+      if (idl_written.decl && idl_written.op_args
+	  && DECL_NAME (idl_written.decl) == DECL_NAME (decl))
 	{
-	  op_args = written.op_args;
-	  oneway = written.oneway;
+	  op_args = idl_written.op_args;
+	  oneway = idl_written.oneway;
 	}
       else if (tree attr = idl_attr ("idl_op", decl))
 	{
@@ -676,7 +676,7 @@ idl_finish_decl (void *gcc_data, void *)
 	}
     }
   recent_parms.clear ();
-  written.decl = NULL_TREE;
+  idl_written.decl = NULL_TREE;
   switch (TREE_CODE (decl))
     {
     case VAR_DECL:
@@ -753,7 +753,7 @@ idl_pre_genericize (void *gcc_data, void *)
   /* The descriptors are final before any function that reads one is
      gimplified (filled lazily: idl_interface::stale).  */
   idl_refresh_descriptors ();
-  written.decl = NULL_TREE;
+  idl_written.decl = NULL_TREE;
   recent_parms.clear ();
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_NAME (fndecl))
     return;
