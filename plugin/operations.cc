@@ -21,6 +21,28 @@
 #include "attributes.h"
 #include "xdr.h"
 
+/* Every message's tag names its interface by id alone: a second
+   interface with IFACE's id in one unit is an error, with a note at the
+   first, so that a header cannot give two interfaces messages that look
+   alike (issue 17).  Two programs built from different headers can
+   still clash; the handshake compares the interfaces' names too
+   (runtime/handshake.c).  */
+static void
+check_unique_id (const idl_interface *iface)
+{
+  for (const idl_interface *other : idl_interfaces)
+    if (other->id == iface->id)
+      {
+	auto_diagnostic_group d;
+	error_at (DECL_SOURCE_LOCATION (iface->decl), "interface %qD reuses "
+		  "id %wx of interface %qD; give each interface an id of "
+		  "its own", iface->decl, iface->id, other->decl);
+	inform (DECL_SOURCE_LOCATION (other->decl), "%qD has id %wx",
+		other->decl, other->id);
+	return;
+      }
+}
+
 /* The model of interface descriptor VAR, created on first sight.  */
 static idl_interface *
 interface_model (tree var)
@@ -43,6 +65,7 @@ interface_model (tree var)
      incomplete one meanwhile, so it is not a constant to GCC, though
      nothing ever writes it.  */
   TREE_READONLY (var) = 0;
+  check_unique_id (iface);
   idl_interfaces.push_back (iface);
   idl_fill_descriptor (iface);
   return iface;
@@ -215,9 +238,13 @@ start_operation (tree fndecl, location_t loc, idl_interface *iface,
   /* A block-scope extern declaration has no DECL_CONTEXT to say so.  */
   op->in_block = current_function_decl != NULL_TREE;
 
+  /* The result: a scalar, a record (add_record_result, after the
+     parameters), or nothing.  */
   tree ret = TREE_TYPE (TREE_TYPE (fndecl));
-  op->has_result = !VOID_TYPE_P (ret);
-  if (op->has_result && !idl_classify_scalar (ret, &op->result))
+  op->has_result = !VOID_TYPE_P (ret) && idl_classify_scalar (ret,
+							      &op->result);
+  if (!VOID_TYPE_P (ret) && !op->has_result
+      && !RECORD_OR_UNION_TYPE_P (ret))
     {
       error_at (loc, "operation %qD returns %qT, which cannot cross a "
 		"process boundary yet", fndecl, ret);
@@ -318,7 +345,7 @@ check_oneway (const idl_operation *op)
   if (!op->oneway)
     return true;
   bool ok = true;
-  if (op->has_result)
+  if (!VOID_TYPE_P (TREE_TYPE (TREE_TYPE (op->decl))))
     {
       error_at (op->loc, "one-way operation %qD must return %<void%>; "
 		"nothing comes back to carry %qT", op->decl,
@@ -335,6 +362,30 @@ check_oneway (const idl_operation *op)
 	ok = false;
       }
   return ok;
+}
+
+/* 4b. A record result (a struct or union returned by value) becomes
+   the last of OP's params, the IDL_OUT record it travels as
+   (idl_operation::record_result), at the prototype position after the
+   last; false after an error.  A one-way operation's was refused by
+   check_oneway.  */
+static bool
+add_record_result (idl_operation *op)
+{
+  tree fntype = TREE_TYPE (op->decl);
+  tree ret = TREE_TYPE (fntype);
+  if (op->oneway || VOID_TYPE_P (ret) || op->has_result
+      || !RECORD_OR_UNION_TYPE_P (ret))
+    return true;
+  unsigned index = 0;
+  for (tree a = TYPE_ARG_TYPES (fntype); a && !VOID_TYPE_P (TREE_VALUE (a));
+       a = TREE_CHAIN (a))
+    index++;
+  idl_param r;
+  if (!classify_record_result (op->decl, ret, index, &r))
+    return false;
+  op->params.push_back (r);
+  return true;
 }
 
 /* 5. OP's number is its own in its interface; false after an error.  */
@@ -376,7 +427,7 @@ lay_out (idl_operation *op)
    compilation shows all of a prototype's mistakes.  The steps are
    numbered as the functions above: the declaration
    (check_operation_declaration), 1 the operation and its result, 2-3
-   its parameters, 4 the one-way rules, then a redeclaration is
+   its parameters, 4 the one-way rules and a record result, then a redeclaration is
    compared with the first, and a first declaration gets 5 its number
    and 6 its layout.  */
 static void
@@ -435,6 +486,8 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
 	  && !resolve_buffer (op, i, refs[i]))
 	ok = false;
   if (!check_oneway (op))
+    ok = false;
+  if (!add_record_result (op))
     ok = false;
 
   if (!prev && idl_find_operation_by_name (op->name ()))
