@@ -1163,10 +1163,14 @@ def main():
                 for f in res['failures']:
                     kinds[f[1]] = kinds.get(f[1], 0) + 1
                 print(report_failure(res, args.seed, args), flush=True)
-            if counts['mutants'] % 500 == 0:
-                print('mutate: %d mutants so far, %d failed, %.0f s'
-                      % (counts['mutants'], counts['failed'],
-                         time.time() - start), flush=True)
+            if counts['mutants'] % 100 == 0:
+                # A long run stopped early still says how far it got:
+                # resume it with --first.
+                print('mutate: %d mutants so far (next --first %d), %d '
+                      'accepted, %d rejected, %d failed, %.0f s'
+                      % (counts['mutants'], indices[counts['mutants'] - 1]
+                         + 1, counts['accepted'], counts['rejected'],
+                         counts['failed'], time.time() - start), flush=True)
     print('mutate: seed %s: %d mutants (%d accepted, %d rejected with a '
           'GCC error), %d test programs run (%d passed, %d not generated), '
           '%d mutants failed%s; %.0f s'
