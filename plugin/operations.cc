@@ -427,9 +427,9 @@ lay_out (idl_operation *op)
    compilation shows all of a prototype's mistakes.  The steps are
    numbered as the functions above: the declaration
    (check_operation_declaration), 1 the operation and its result, 2-3
-   its parameters, 4 the one-way rules and a record result, then a redeclaration is
-   compared with the first, and a first declaration gets 5 its number
-   and 6 its layout.  */
+   its parameters, 4 the one-way rules, 4b a record result, then a
+   redeclaration is compared with the first, and a first declaration
+   gets 5 its number and 6 its layout.  */
 static void
 record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
 {

@@ -16,9 +16,9 @@
    bound at file scope and hands the declarations to idl_finish_decl,
    in the order they were made (DECL_UID), as if they had just been
    parsed: interfaces, operations, dispatchers, implementations, the
-   runtime's functions and IDL_ONC_PROGRAM's declarations (onc.cc).  The header was checked when it was
-   precompiled (a compilation with errors writes no .gch file); it is
-   checked again, quietly.
+   runtime's functions and IDL_ONC_PROGRAM's declarations (onc.cc).
+   The header was checked when it was precompiled (a compilation with
+   errors writes no .gch file); it is checked again, quietly.
 
    Declarations of a precompiled header that no file-scope name reaches
    (an operation declared in a block of a function defined in the
