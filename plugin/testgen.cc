@@ -245,7 +245,11 @@ emit_implementation (c_text &out, const op_plan &plan)
 	  break;
 	}
     }
-  if (op->returns_value ())
+  /* A record with a const member is no modifiable lvalue (C11
+     6.3.2.1p1): it is copied, not assigned.  */
+  if (op->record_result ())
+    out.put ("  memcpy (&result, &out->result, sizeof result);\n");
+  else if (op->has_result)
     out.put ("  result = out->result;\n");
   out.put ("  free (in);\n  free (out);\n  idltg_report (%u);\n", plan.k);
   if (op->returns_value ())
@@ -476,9 +480,17 @@ emit_client (c_text &out, const op_plan &plan)
   emit_client_setup (out, plan);
   emit_client_oversize (out, plan);
   std::string args = emit_client_arguments (out, plan);
-  out.put ("\n  idltg_shared->op = %u;\n  idltg_shared->iter = iter;\n"
-	   "  %s%s (b%s);\n", plan.k, op->returns_value () ? "result = " : "",
-	   name, args.c_str ());
+  out.put ("\n  idltg_shared->op = %u;\n  idltg_shared->iter = iter;\n",
+	   plan.k);
+  if (op->record_result ())
+    /* As in emit_implementation: a record with a const member is
+       initialized, then copied.  */
+    out.put ("  {\n    __typeof__ (result) idltg_r = %s (b%s);\n"
+	     "    memcpy (&result, &idltg_r, sizeof result);\n  }\n", name,
+	     args.c_str ());
+  else
+    out.put ("  %s%s (b%s);\n", op->has_result ? "result = " : "", name,
+	     args.c_str ());
 
   if (!plan.oversize.empty ())
     {
