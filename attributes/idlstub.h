@@ -110,10 +110,16 @@
   extern uint64_t iface##_dispatch (idl_call_t *, uint64_t *)		\
     __attribute__ ((__idl_dispatcher__ (iface)))
 
-/* A declaration of nothing that carries the numbers.  */
+/* A declaration of nothing that carries the numbers.  The version is
+   optional, so the macro is variadic, which C89 lacks: -pedantic would
+   warn in every file that includes this header (the warning is the
+   definition's, a use of the macro is silent).  */
+# pragma GCC diagnostic push
+# pragma GCC diagnostic ignored "-Wvariadic-macros"
 # define IDL_ONC_PROGRAM(iface, ...)					\
   extern void iface##_idl_onc_program (void)				\
     __attribute__ ((__idl_onc_program__ (iface, __VA_ARGS__)))
+# pragma GCC diagnostic pop
 
 #else /* !IDLSTUB_PLUGIN_LOADED */
 
@@ -142,8 +148,11 @@
   _Pragma ("GCC error \"IDL_SERVER needs the idlstub plugin: compile with -fplugin=idlstub\"") \
   extern uint64_t iface##_dispatch (idl_call_t *, uint64_t *)
 /* Only the plugin builds the ONC tables that carry the numbers.  */
+# pragma GCC diagnostic push
+# pragma GCC diagnostic ignored "-Wvariadic-macros"
 # define IDL_ONC_PROGRAM(iface, ...)					\
   extern void iface##_idl_onc_program (void)
+# pragma GCC diagnostic pop
 
 #endif /* IDLSTUB_PLUGIN_LOADED */
 
