@@ -107,7 +107,7 @@
 # define IDL_FD __attribute__ ((__idl_fd__))
 
 # define IDL_SERVER(iface)						\
-  extern uint64_t iface##_dispatch (idl_call_t *, uint64_t *)		\
+  extern idl_uint64_t iface##_dispatch (idl_call_t *, idl_uint64_t *)		\
     __attribute__ ((__idl_dispatcher__ (iface)))
 
 /* A declaration of nothing that carries the numbers.  The version is
@@ -146,7 +146,7 @@
    inside this header.  It takes one string literal, hence the long line.  */
 # define IDL_SERVER(iface)						\
   _Pragma ("GCC error \"IDL_SERVER needs the idlstub plugin: compile with -fplugin=idlstub\"") \
-  extern uint64_t iface##_dispatch (idl_call_t *, uint64_t *)
+  extern idl_uint64_t iface##_dispatch (idl_call_t *, idl_uint64_t *)
 /* Only the plugin builds the ONC tables that carry the numbers.  */
 # pragma GCC diagnostic push
 # pragma GCC diagnostic ignored "-Wvariadic-macros"

@@ -22,9 +22,19 @@
 #ifndef IDLRT_H
 #define IDLRT_H
 
-#include <stdint.h>
-#include <sys/types.h>
+/* No header of the C library here, nor in <idlstub.h>, which includes
+   this one: the first of them a file includes fixes the file's
+   feature-test macros (_GNU_SOURCE, _FILE_OFFSET_BITS: glibc's
+   <features.h> reads them once), and a header included first must leave
+   that choice to the file.  Even <stdint.h> is glibc's on a hosted
+   system and reads them.  The integer types below are <stdint.h>'s
+   uint64_t and uint32_t under names of our own, from the macros GCC
+   predefines for them; the process and user ids are pid_t, uid_t and
+   gid_t, which are int and unsigned int on every Linux target.  */
 #include "idlrt-abi.h"
+
+typedef __UINT64_TYPE__ idl_uint64_t;
+typedef __UINT32_TYPE__ idl_uint32_t;
 
 #ifdef __cplusplus
 extern "C" {
@@ -41,18 +51,18 @@ extern "C" {
 typedef struct idl_interface
 {
   const char *name;
-  uint32_t id;
-  uint32_t version;
-  uint64_t signature;
-  const uint64_t *ops;
-  uint32_t nops;
+  idl_uint32_t id;
+  idl_uint32_t version;
+  idl_uint64_t signature;
+  const idl_uint64_t *ops;
+  idl_uint32_t nops;
   /* In the file with IDL_SERVER (iface): the implementations that
      co-located calls may call directly (idlrt-abi.h), or NULL.  */
   const void *const *direct;
   /* The ONC RPC program number and version, and each operation's XDR
      codec (idlrt-xdr.h), for calls between machines; NULL without the
      plugin.  */
-  const uint32_t *onc;
+  const idl_uint32_t *onc;
 } idl_interface_t;
 
 /* A client's connection to one server for one interface.  Threads may
@@ -75,7 +85,7 @@ typedef struct idl_server idl_server_t;
    MSG[1..] and returns the reply tag; for a one-way request it returns
    IDL_TAG_ONEWAY; for a malformed request a tag with IDL_TAG_ERROR and
    the error code.  */
-typedef uint64_t (*idl_dispatch_fn) (idl_call_t *call, uint64_t *msg);
+typedef idl_uint64_t (*idl_dispatch_fn) (idl_call_t *call, idl_uint64_t *msg);
 
 /* Transport errors.  */
 enum idl_error_code
@@ -152,12 +162,12 @@ const char *idl_strerror (int code);
    Set B's default timeout, for every call and send that starts later,
    to TIMEOUT_US microseconds; 0 (the default) is none.  Returns the
    previous default.  */
-uint64_t idl_set_timeout (idl_binding_t *b, uint64_t timeout_us);
+idl_uint64_t idl_set_timeout (idl_binding_t *b, idl_uint64_t timeout_us);
 
 /* Give only the calling thread's next call or send on B (whatever its
    outcome) a timeout of TIMEOUT_US microseconds instead of the default;
    0 is none.  */
-void idl_set_next_timeout (idl_binding_t *b, uint64_t timeout_us);
+void idl_set_next_timeout (idl_binding_t *b, idl_uint64_t timeout_us);
 
 /* Server API.  */
 
@@ -214,9 +224,9 @@ idl_server_t *idl_call_server (idl_call_t *call);
    server's pid namespace sees it (0 if the client's process is not
    visible there).  If the kernel could not say, the pid is -1 and the
    ids are (uid_t) -1 and (gid_t) -1, which no real user has.  */
-pid_t idl_call_peer_pid (idl_call_t *call);
-uid_t idl_call_peer_uid (idl_call_t *call);
-gid_t idl_call_peer_gid (idl_call_t *call);
+int idl_call_peer_pid (idl_call_t *call);		/* a pid_t */
+unsigned int idl_call_peer_uid (idl_call_t *call);	/* a uid_t */
+unsigned int idl_call_peer_gid (idl_call_t *call);	/* a gid_t */
 
 /* Stub ABI (see idlrt-abi.h).  Called by generated code only.  */
 
@@ -227,7 +237,7 @@ gid_t idl_call_peer_gid (idl_call_t *call);
    (idl_binding_t).  On x86-64 and AArch64 both come back in registers.  */
 typedef struct idl_reply
 {
-  uint64_t tag;
+  idl_uint64_t tag;
   idl_binding_t *view;
 } idl_reply_t;
 
@@ -236,27 +246,29 @@ typedef struct idl_reply
    tag, the reply's words at the view's message registers 1..count.  On
    failure the tag is IDL_TAG_ERROR | code << IDL_TAG_OP_SHIFT, the
    code recorded for idl_error.  */
-idl_reply_t idl_callv_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1,
-			  uint64_t w2, uint64_t w3, uint64_t w4);
+idl_reply_t idl_callv_r4 (idl_binding_t *b, idl_uint64_t tag, idl_uint64_t w1,
+			  idl_uint64_t w2, idl_uint64_t w3, idl_uint64_t w4);
 
 /* The same for a request of any size: WORDS[0..count-1].  */
-idl_reply_t idl_callv_m (idl_binding_t *b, uint64_t tag,
-			 const uint64_t *words);
+idl_reply_t idl_callv_m (idl_binding_t *b, idl_uint64_t tag,
+			 const idl_uint64_t *words);
 
 /* idl_callv_r4 and idl_callv_m returning the tag alone, for code that
    reads the reply from B itself: only right while one thread calls
    through B (hand-written stubs and the runtime's own tests use
    them).  */
-uint64_t idl_call_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1,
-		      uint64_t w2, uint64_t w3, uint64_t w4);
-uint64_t idl_call_m (idl_binding_t *b, uint64_t tag, const uint64_t *words);
+idl_uint64_t idl_call_r4 (idl_binding_t *b, idl_uint64_t tag, idl_uint64_t w1,
+			  idl_uint64_t w2, idl_uint64_t w3, idl_uint64_t w4);
+idl_uint64_t idl_call_m (idl_binding_t *b, idl_uint64_t tag,
+			 const idl_uint64_t *words);
 
 /* One-way requests (TAG has IDL_TAG_ONEWAY): return 0 once the request
    is posted, without waiting for the server, or an error tag as
    above.  */
-uint64_t idl_send_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1,
-		      uint64_t w2, uint64_t w3, uint64_t w4);
-uint64_t idl_send_m (idl_binding_t *b, uint64_t tag, const uint64_t *words);
+idl_uint64_t idl_send_r4 (idl_binding_t *b, idl_uint64_t tag, idl_uint64_t w1,
+			  idl_uint64_t w2, idl_uint64_t w3, idl_uint64_t w4);
+idl_uint64_t idl_send_m (idl_binding_t *b, idl_uint64_t tag,
+			 const idl_uint64_t *words);
 
 /* Where the calling thread's next request on B puts its payload (see
    idlrt-abi.h): its connection's shared page, once no earlier one-way
@@ -272,16 +284,18 @@ void *idl_request_payload (idl_binding_t *b);
    with the reply's payload at the view's payload pointer and its
    descriptors in the view's descriptor array; or an error tag as for
    idl_callv_r4.  idl_call_x: the tag alone, as idl_call_r4.  */
-idl_reply_t idl_callv_x (idl_binding_t *b, uint64_t tag,
-			 const uint64_t *words, uint64_t payload_len,
-			 const int *fds, uint64_t nfds);
-uint64_t idl_call_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
-		     uint64_t payload_len, const int *fds, uint64_t nfds);
+idl_reply_t idl_callv_x (idl_binding_t *b, idl_uint64_t tag,
+			 const idl_uint64_t *words, idl_uint64_t payload_len,
+			 const int *fds, idl_uint64_t nfds);
+idl_uint64_t idl_call_x (idl_binding_t *b, idl_uint64_t tag,
+			 const idl_uint64_t *words, idl_uint64_t payload_len,
+			 const int *fds, idl_uint64_t nfds);
 
 /* The same for a one-way request: returns 0 once the request is
    posted.  */
-uint64_t idl_send_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
-		     uint64_t payload_len, const int *fds, uint64_t nfds);
+idl_uint64_t idl_send_x (idl_binding_t *b, idl_uint64_t tag,
+			 const idl_uint64_t *words, idl_uint64_t payload_len,
+			 const int *fds, idl_uint64_t nfds);
 
 /* A client stub that refuses a call itself (an argument over its bound:
    IDL_E_BOUNDS) records CODE with this and returns without sending.  */
@@ -297,7 +311,7 @@ void idl_stub_direct_ok (idl_binding_t *b) __attribute__ ((__cold__));
    not the one it expected, with the view the call returned: records
    IDL_E_PROTO for a malformed reply, or keeps the transport error the
    runtime already recorded.  */
-void idl_stub_failed (idl_binding_t *view, uint64_t reply_tag)
+void idl_stub_failed (idl_binding_t *view, idl_uint64_t reply_tag)
   __attribute__ ((__cold__));
 
 /* Compact mode's engine (idlrt-abi.h, "Compact mode"; compact-client.c,
@@ -319,10 +333,10 @@ void idl_stub_failed (idl_binding_t *view, uint64_t reply_tag)
    reply in MSG.  */
 typedef void (*idl_thunk_fn) (idl_call_t *call, void *const *argv,
 			      void *result);
-uint64_t idl_compact_call (idl_binding_t *b, const uint32_t *op,
-			   void *const *argv, void *words);
-uint64_t idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
-			       const void *const *ops);
+idl_uint64_t idl_compact_call (idl_binding_t *b, const idl_uint32_t *op,
+			       void *const *argv, void *words);
+idl_uint64_t idl_compact_dispatch (idl_call_t *call, idl_uint64_t *msg,
+				   const void *const *ops);
 
 /* The shorter paths of compact mode's client engine, which the
    plugin's compact stubs call (declared here so that the runtime and
@@ -356,29 +370,32 @@ uint64_t idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
    idl_compact_call_out_one (B, OP, TO, WORDS, COUNT) takes the item's
    pointer TO and, for a buffer, its count COUNT as C converts it to a
    size_t (0 otherwise).  */
-const uint64_t *idl_compact_call_r4 (idl_binding_t *b, uint64_t tagx,
-				     uint64_t w1, uint64_t w2, uint64_t w3,
-				     uint64_t w4);
-const uint64_t *idl_compact_call_m (idl_binding_t *b, uint64_t tagx,
-				    const uint64_t *words);
-uint64_t idl_compact_call_r4_w1 (idl_binding_t *b, uint64_t tagx,
-				 uint64_t w1, uint64_t w2, uint64_t w3,
-				 uint64_t w4);
-uint64_t idl_compact_call_m_w1 (idl_binding_t *b, uint64_t tagx,
-				const uint64_t *words);
-const uint64_t *idl_compact_call_simple (idl_binding_t *b, const uint32_t *op,
-					 void *const *argv, void *words);
-const uint64_t *idl_compact_call_simple_one (idl_binding_t *b,
-					     const uint32_t *op,
-					     const void *item, void *words,
-					     uint64_t count);
-const uint64_t *idl_compact_call_string (idl_binding_t *b, const uint32_t *op,
-					 const void *item, void *words);
-const uint64_t *idl_compact_call_out (idl_binding_t *b, const uint32_t *op,
-				      void *const *argv, void *words);
-const uint64_t *idl_compact_call_out_one (idl_binding_t *b,
-					  const uint32_t *op, void *to,
-					  void *words, uint64_t count);
+const idl_uint64_t *idl_compact_call_r4 (idl_binding_t *b, idl_uint64_t tagx,
+					 idl_uint64_t w1, idl_uint64_t w2,
+					 idl_uint64_t w3, idl_uint64_t w4);
+const idl_uint64_t *idl_compact_call_m (idl_binding_t *b, idl_uint64_t tagx,
+					const idl_uint64_t *words);
+idl_uint64_t idl_compact_call_r4_w1 (idl_binding_t *b, idl_uint64_t tagx,
+				     idl_uint64_t w1, idl_uint64_t w2,
+				     idl_uint64_t w3, idl_uint64_t w4);
+idl_uint64_t idl_compact_call_m_w1 (idl_binding_t *b, idl_uint64_t tagx,
+				    const idl_uint64_t *words);
+const idl_uint64_t *idl_compact_call_simple (idl_binding_t *b,
+					     const idl_uint32_t *op,
+					     void *const *argv, void *words);
+const idl_uint64_t *idl_compact_call_simple_one (idl_binding_t *b,
+						 const idl_uint32_t *op,
+						 const void *item, void *words,
+						 idl_uint64_t count);
+const idl_uint64_t *idl_compact_call_string (idl_binding_t *b,
+					     const idl_uint32_t *op,
+					     const void *item, void *words);
+const idl_uint64_t *idl_compact_call_out (idl_binding_t *b,
+					  const idl_uint32_t *op,
+					  void *const *argv, void *words);
+const idl_uint64_t *idl_compact_call_out_one (idl_binding_t *b,
+					      const idl_uint32_t *op, void *to,
+					      void *words, idl_uint64_t count);
 
 #ifdef __cplusplus
 }
