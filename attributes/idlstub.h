@@ -69,19 +69,52 @@
    pointer parameter its direction.
 
    Without the plugin, a call to an operation is a compile-time error
-   that says to add -fplugin=idlstub, and IDL_SERVER is one too.  */
+   that says to add -fplugin=idlstub, and IDL_SERVER is one too.
+
+   Only GCC loads the plugin: another compiler (clang) gets an error
+   here, unless the file defines IDLSTUB_DECLARATIONS_ONLY before
+   including this header, to use the interface's declarations without
+   calling an operation (implementations built by clang, linked with a
+   server file GCC compiles).  */
 
 #ifndef IDLSTUB_H
 #define IDLSTUB_H
 
+/* One error, and only one, for a compiler that cannot load the plugin:
+   IDLSTUB_QUIET below keeps the annotations from adding more.  clang
+   defines __GNUC__ too, and would fail later and worse: with
+   -fplugin, dlopen fails on GCC's internal symbols; without it, every
+   call is an error that says to add -fplugin=idlstub.  */
+#if (!defined __GNUC__ || defined __clang__) \
+    && !defined IDLSTUB_DECLARATIONS_ONLY
+# error "idlstub needs GCC with its plugin (gcc -fplugin=idlstub), which no other compiler can load: compile this file with GCC or, if it only implements operations, define IDLSTUB_DECLARATIONS_ONLY before including <idlstub.h> (manual: Other compilers)"
+# define IDLSTUB_QUIET 1
+#endif
+
 #include "idlrt.h"
+
+/* idlrt.h refused the target: nothing more to say.  */
+#if defined IDLRT_TARGET_UNSUPPORTED && !defined IDLSTUB_QUIET
+# define IDLSTUB_QUIET 1
+#endif
 
 /* The plugin registers the attributes below; __has_attribute sees
    them only when it is loaded.  */
-#if defined __has_attribute
+#if defined __has_attribute && !defined IDLSTUB_QUIET
 # if __has_attribute (__idl_op__)
 #  define IDLSTUB_PLUGIN_LOADED 1
 # endif
+#endif
+
+/* What a call of an operation says without the plugin.  */
+#if defined __clang__ || !defined __GNUC__
+# define IDLSTUB_NO_STUB_ \
+  "this is an idlstub operation: only GCC with -fplugin=idlstub " \
+  "generates its stub; call it from a file GCC compiles"
+#else
+# define IDLSTUB_NO_STUB_ \
+  "this is an idlstub operation: compile with -fplugin=idlstub to " \
+  "generate its stub"
 #endif
 
 #ifdef IDLSTUB_PLUGIN_LOADED
@@ -125,13 +158,16 @@
 
 /* Declarations stay usable (a header can be shared with code that never
    calls an operation), but a call cannot compile into a silent
-   undefined reference.  */
+   undefined reference.  After one of the errors above, nothing more:
+   that error says it all.  */
 # define IDL_INTERFACE(name, id, version)				\
   static const idl_interface_t name __attribute__ ((__unused__))	\
     = { #name, (id), (version), 0, 0, 0, 0, 0 }
-# define IDL_OP(iface, number)						\
-  __attribute__ ((__error__ ("this is an idlstub operation: compile with " \
-			     "-fplugin=idlstub to generate its stub")))
+# ifdef IDLSTUB_QUIET
+#  define IDL_OP(iface, number)
+# else
+#  define IDL_OP(iface, number) __attribute__ ((__error__ (IDLSTUB_NO_STUB_)))
+# endif
 # define IDL_ONEWAY
 # define IDL_IN
 # define IDL_OUT
@@ -144,9 +180,18 @@
 # define IDL_FD
 /* _Pragma ("GCC error") is reported at the line that uses the macro, not
    inside this header.  It takes one string literal, hence the long line.  */
-# define IDL_SERVER(iface)						\
+# if defined IDLSTUB_QUIET
+#  define IDL_SERVER(iface)						\
+  extern idl_uint64_t iface##_dispatch (idl_call_t *, idl_uint64_t *)
+# elif defined __clang__ || !defined __GNUC__
+#  define IDL_SERVER(iface)						\
+  _Pragma ("GCC error \"IDL_SERVER needs GCC with the idlstub plugin: compile this file with gcc -fplugin=idlstub\"") \
+  extern idl_uint64_t iface##_dispatch (idl_call_t *, idl_uint64_t *)
+# else
+#  define IDL_SERVER(iface)						\
   _Pragma ("GCC error \"IDL_SERVER needs the idlstub plugin: compile with -fplugin=idlstub\"") \
   extern idl_uint64_t iface##_dispatch (idl_call_t *, idl_uint64_t *)
+# endif
 /* Only the plugin builds the ONC tables that carry the numbers.  */
 # pragma GCC diagnostic push
 # pragma GCC diagnostic ignored "-Wvariadic-macros"

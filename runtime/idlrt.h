@@ -22,6 +22,18 @@
 #ifndef IDLRT_H
 #define IDLRT_H
 
+/* The targets the runtime has system call trampolines and a transport
+   for (runtime/arch/), and that the plugin's message layout assumes
+   (64-bit words and pointers): say so at the first line that includes
+   this header, before a missing 32-bit C library or a link without
+   libidlrt says something less clear.  The rest of the header stays
+   quiet (IDLRT_TARGET_UNSUPPORTED), so this is the one error.  */
+#if !defined __linux__ || !defined __LP64__ \
+    || !(defined __x86_64__ || defined __aarch64__)
+# error "idlstub supports Linux on x86-64 and AArch64, 64-bit (LP64) only; this target is not one of them (-m32 or -mx32?)"
+# define IDLRT_TARGET_UNSUPPORTED 1
+#endif
+
 /* No header of the C library here, nor in <idlstub.h>, which includes
    this one: the first of them a file includes fixes the file's
    feature-test macros (_GNU_SOURCE, _FILE_OFFSET_BITS: glibc's
