@@ -10,8 +10,26 @@
    the call path, so it uses libc freely.  */
 
 #include <stdlib.h>
+#include <string.h>
 #include "internal.h"
 #include "transport.h"
+
+/* Why the calling thread's last idl_connect failed with IDL_E_IFACE
+   (kind IDL_MISMATCH_NONE if it did not).  */
+static __thread idl_mismatch_t last_mismatch;
+
+void
+idl_note_mismatch (const idl_mismatch_t *why)
+{
+  last_mismatch = *why;
+}
+
+int
+idl_connect_mismatch (idl_mismatch_t *m)
+{
+  *m = last_mismatch;
+  return m->kind;
+}
 
 idl_binding_t *
 idl_connect (const char *name, const idl_interface_t *iface, int *err)
@@ -19,6 +37,7 @@ idl_connect (const char *name, const idl_interface_t *iface, int *err)
   idl_binding_t *b;
   int dummy;
 
+  memset (&last_mismatch, 0, sizeof last_mismatch);
   if (!err)
     err = &dummy;
   if (!name || !*name || !iface)
@@ -90,6 +109,30 @@ idl_set_next_timeout (idl_binding_t *b, uint64_t timeout_us)
     return;			/* no channel: its call fails anyway */
   c->next_timeout_ns = timeout_ns (timeout_us);
   idl_set_flags (c, c->flags | IDL_BF_NEXT);
+}
+
+const char *
+idl_strmismatch (int kind)
+{
+  switch (kind)
+    {
+    case IDL_MISMATCH_NONE:
+      return "no mismatch";
+    case IDL_MISMATCH_NAME:
+      return "the server's interface has another name";
+    case IDL_MISMATCH_ID:
+      return "the server's interface has another id";
+    case IDL_MISMATCH_VERSION:
+      return "the server's interface has another version";
+    case IDL_MISMATCH_OP_MISSING:
+      return "the server has no such operation";
+    case IDL_MISMATCH_OP_CHANGED:
+      return "the server's operation has other types";
+    case IDL_MISMATCH_UNKNOWN:
+      return "the interfaces differ";
+    default:
+      return "unknown mismatch";
+    }
 }
 
 const char *

@@ -288,6 +288,7 @@ local_connect (idl_binding_t *b, const char *name,
 {
   idl_server_t *srv = find_server (name);
   struct idl_local *l;
+  idl_mismatch_t why;
   int err = IDL_E_NOMEM;
 
   if (!srv)
@@ -296,8 +297,11 @@ local_connect (idl_binding_t *b, const char *name,
     err = IDL_E_CONNECT;
   else if (!idl_iface_compatible (&srv->iface, idl_name_hash (iface->name),
 				  iface->id, iface->version, iface->signature,
-				  iface->ops, iface->nops))
-    err = IDL_E_IFACE;
+				  iface->ops, iface->nops, &why))
+    {
+      idl_note_mismatch (&why);
+      err = IDL_E_IFACE;
+    }
   else if ((l = calloc (1, sizeof *l)) != NULL)
     {
       l->msg = idl_map_msg ();

@@ -155,6 +155,47 @@ int idl_error (const idl_binding_t *b);
 /* A short English description of an IDL_E_* code.  */
 const char *idl_strerror (int code);
 
+/* What differed, when the calling thread's last idl_connect failed
+   with IDL_E_IFACE.  A server accepts a client of the same interface
+   name, id and version whose every operation it has, with the same
+   types (it may have more: operations added since the client was
+   built); otherwise the first of these that differs is the reason.  */
+enum idl_mismatch_kind
+{
+  IDL_MISMATCH_NONE = 0,	/* that idl_connect did not fail so */
+  IDL_MISMATCH_NAME = 1,	/* the server's interface has another name */
+  IDL_MISMATCH_ID = 2,		/* ... another id */
+  IDL_MISMATCH_VERSION = 3,	/* ... another version */
+  IDL_MISMATCH_OP_MISSING = 4,	/* the server has no operation OP: added
+				   to the client's header since the
+				   server was built, or removed from the
+				   server's */
+  IDL_MISMATCH_OP_CHANGED = 5,	/* operation OP has other types on the
+				   server: a parameter's or the result's
+				   type, direction or bound */
+  IDL_MISMATCH_UNKNOWN = 6	/* the interfaces differ, and the server
+				   cannot say where (a side without an
+				   operation table: built without the
+				   plugin, or over 1024 operations) */
+};
+
+typedef struct idl_mismatch
+{
+  int kind;			/* an IDL_MISMATCH_* */
+  unsigned op;			/* OP_MISSING, OP_CHANGED: the operation's
+				   number (the lowest that differs) */
+  idl_uint32_t server_id;	/* the server's interface id and version */
+  idl_uint32_t server_version;	/* (not for NONE or UNKNOWN) */
+} idl_mismatch_t;
+
+/* Fill *M with what differed when the calling thread's last
+   idl_connect failed with IDL_E_IFACE, and return M->kind;
+   IDL_MISMATCH_NONE (and *M zeroed) when it did not fail so.  */
+int idl_connect_mismatch (idl_mismatch_t *m);
+
+/* A short English description of an IDL_MISMATCH_* kind.  */
+const char *idl_strmismatch (int kind);
+
 /* Deadlines.  A call (or one-way send) on a binding with a timeout
    fails with IDL_E_TIMEOUT if its reply has not come that many
    microseconds after it started; the time spent waiting for the
