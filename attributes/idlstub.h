@@ -140,7 +140,7 @@
 # define IDL_FD __attribute__ ((__idl_fd__))
 
 # define IDL_SERVER(iface)						\
-  extern idl_uint64_t iface##_dispatch (idl_call_t *, idl_uint64_t *)		\
+  extern idl_uint64_t iface##_dispatch (idl_call_t *, idl_uint64_t *)	\
     __attribute__ ((__idl_dispatcher__ (iface)))
 
 /* A declaration of nothing that carries the numbers.  The version is
