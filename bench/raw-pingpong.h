@@ -69,7 +69,7 @@ raw_pingpong_serve (struct idl_page *pg, int sock)
       int s;
       uint64_t sp = idl_spin_for (cpu, &pg->client_cpu);
       while ((s = idl_page_wait (pg, &pg->server_sleeping, 1, sp, sock,
-				 NULL, IDL_SERVER_SLICE_NS))
+				 NULL, NULL, IDL_SLICE_UNTIMED))
 	     == IDL_WAIT_SLICE)
 	sp = 0;
       if (s < 0)
@@ -150,13 +150,12 @@ raw_pingpong_run (struct raw_pingpong *r, long n)
       idl_page_publish (pg, IDL_PAGE_REQUEST, &pg->server_sleeping);
       uint64_t sp = idl_spin_for (cpu, &pg->server_cpu);
       while ((s = idl_page_wait (pg, &pg->client_sleeping, 0, sp, r->sock,
-				 NULL, IDL_CLIENT_SLICE_NS))
+				 NULL, NULL, IDL_SLICE_UNTIMED))
 	     == IDL_WAIT_SLICE)
 	sp = 0;
       if (s != IDL_PAGE_REPLY
 	  || __atomic_load_n (&pg->mr[0], __ATOMIC_RELAXED) != r->next + 1)
 	return -1;
-      __atomic_store_n (&pg->state, IDL_PAGE_IDLE, __ATOMIC_RELEASE);
     }
   return 0;
 }

@@ -11,9 +11,10 @@
    scalar type in every direction, records with padding, _Bool and
    bit-fields, unions, arrays, blocks in message words and in the
    payload, strings and buffers of every direction, with and without
-   IDL_LENGTH_IS, the largest payload, one-way operations, and
-   descriptors in a second interface, fdio), paramtest.h (CORBA's
-   Param_Test: sequences of strings and of records) and sawmill.h
+   IDL_LENGTH_IS, the largest payload, one-way operations, records
+   as results, and descriptors in a second interface, fdio),
+   paramtest.h (CORBA's Param_Test: records returned by value,
+   sequences of strings and of records) and sawmill.h
    (SawMill's file system calls, paper 003).
 
    Every implementation (with the helpers in impl.h)
@@ -205,6 +206,72 @@ blk_big_impl (idl_call_t *call, struct big v, const struct big *i,
   fill (io, sizeof *io);
   end ();
   return (uint32_t) h;
+}
+
+/* ret_*: records as results, every byte written (fill: in place when
+   the stub hands the implementation the reply's payload as its return
+   slot, where end checks that no out item overlaps it).  */
+struct pair
+ret_pair_impl (idl_call_t *call, struct pair p)
+{
+  struct pair r;
+  begin (call, &everything, 33, 0);
+  mixin (&p, sizeof p);
+  fill (&r, sizeof r);
+  end ();
+  return r;
+}
+
+anon_t
+ret_anon_impl (idl_call_t *call, int seed)
+{
+  anon_t r;
+  begin (call, &everything, 34, 0);
+  mixin (&seed, sizeof seed);
+  fill (&r, sizeof r);
+  end ();
+  return r;
+}
+
+union u
+ret_union_impl (idl_call_t *call, const union u *i, struct pair *q)
+{
+  union u r;
+  begin (call, &everything, 35, 0);
+  ALIGNED (i); ALIGNED (q);
+  mixin (i, sizeof *i);
+  zeroed (q, sizeof *q);
+  fill (q, sizeof *q);
+  fill (&r, sizeof r);
+  end ();
+  return r;
+}
+
+struct tagged
+ret_tagged_impl (idl_call_t *call, unsigned n, struct tagged *t)
+{
+  struct tagged r;
+  begin (call, &everything, 36, 0);
+  ALIGNED (t);
+  FUZZ_CHECK (n <= 8);
+  out_buffer (t, n * sizeof *t);
+  fill (&r, sizeof r);
+  end ();
+  return r;
+}
+
+struct big
+ret_big_impl (idl_call_t *call, const char *s, uint32_t *n)
+{
+  struct big r;
+  begin (call, &everything, 37, 0);
+  ALIGNED (n);
+  in_string (s, 20);
+  zeroed (n, sizeof *n);
+  fill (n, sizeof *n);
+  fill (&r, sizeof r);
+  end ();
+  return r;
 }
 
 void
@@ -462,24 +529,24 @@ test_unbounded_string_impl (idl_call_t *call, const char *s1, char *s2,
   end ();
 }
 
-void
+Param_Test_Fixed_Struct
 test_fixed_struct_impl (idl_call_t *call, Param_Test_Fixed_Struct s1,
 			Param_Test_Fixed_Struct *s2,
-			Param_Test_Fixed_Struct *s3,
-			Param_Test_Fixed_Struct *ret)
+			Param_Test_Fixed_Struct *s3)
 {
+  Param_Test_Fixed_Struct ret;
   begin (call, &Param_Test, 3, 0);
-  ALIGNED (s2); ALIGNED (s3); ALIGNED (ret);
+  ALIGNED (s2); ALIGNED (s3);
   bools_fixed (&s1);
   bools_fixed (s2);
   mixin (&s1, sizeof s1);
   mixin (s2, sizeof *s2);
   zeroed (s3, sizeof *s3);
-  zeroed (ret, sizeof *ret);
   fill (s2, sizeof *s2);
   fill (s3, sizeof *s3);
-  fill (ret, sizeof *ret);
+  fill (&ret, sizeof ret);
   end ();
+  return ret;
 }
 
 /* A sequence in: LENGTH elements of SIZE bytes.  */
@@ -536,40 +603,40 @@ var_in (const Param_Test_Var_Struct *s)
   mixin (s, sizeof *s);
 }
 
-void
+Param_Test_Var_Struct
 test_var_struct_impl (idl_call_t *call, Param_Test_Var_Struct s1,
-		      Param_Test_Var_Struct *s2, Param_Test_Var_Struct *s3,
-		      Param_Test_Var_Struct *ret)
+		      Param_Test_Var_Struct *s2, Param_Test_Var_Struct *s3)
 {
+  Param_Test_Var_Struct ret;
   begin (call, &Param_Test, 5, 0);
-  ALIGNED (s2); ALIGNED (s3); ALIGNED (ret);
+  ALIGNED (s2); ALIGNED (s3);
   var_in (&s1);
   var_in (s2);
   zeroed (s3, sizeof *s3);
-  zeroed (ret, sizeof *ret);
   fill (s2, sizeof *s2);
   fill (s3, sizeof *s3);
-  fill (ret, sizeof *ret);
+  fill (&ret, sizeof ret);
   end ();
+  return ret;
 }
 
-void
+Param_Test_Nested_Struct
 test_nested_struct_impl (idl_call_t *call,
 			 const Param_Test_Nested_Struct *s1,
 			 Param_Test_Nested_Struct *s2,
-			 Param_Test_Nested_Struct *s3,
-			 Param_Test_Nested_Struct *ret)
+			 Param_Test_Nested_Struct *s3)
 {
+  Param_Test_Nested_Struct ret;
   begin (call, &Param_Test, 6, 0);
-  ALIGNED (s1); ALIGNED (s2); ALIGNED (s3); ALIGNED (ret);
+  ALIGNED (s1); ALIGNED (s2); ALIGNED (s3);
   var_in (&s1->vs);
   var_in (&s2->vs);
   zeroed (s3, sizeof *s3);
-  zeroed (ret, sizeof *ret);
   fill (s2, sizeof *s2);
   fill (s3, sizeof *s3);
-  fill (ret, sizeof *ret);
+  fill (&ret, sizeof ret);
   end ();
+  return ret;
 }
 
 void

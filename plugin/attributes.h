@@ -31,5 +31,7 @@ bool classify_parameter (tree decl, tree type, unsigned index,
 			 buffer_refs *refs);
 bool resolve_buffer (idl_operation *op, unsigned i,
 		     const buffer_refs &refs);
+bool classify_record_result (tree fndecl, tree type, unsigned index,
+			     idl_param *result);
 
 #endif /* IDLSTUB_ATTRIBUTES_H */

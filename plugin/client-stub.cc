@@ -51,7 +51,9 @@
      5. pack the request's words and call the transport;
      6. read the reply's words and check the reply's lengths;
      7. deliver: the caller's out parameters are written only once
-	the whole reply checked out, so a bad reply changes nothing;
+	the whole reply checked out, so a bad reply changes nothing (a
+	record result goes to a local the stub returns, zeroed when the
+	call fails);
      8. the cold failure paths, out of line.  */
 
 #include "gcc-compat.h"
@@ -86,7 +88,7 @@ cold_return (body_builder &bb, const idl_operation *op, tree lab,
       args.safe_push (arg);
       bb.call_void (callee, args);
     }
-  bb.ret (op->has_result ? build_zero_cst (op->result.type) : NULL_TREE);
+  bb.ret (failed_call_result (bb, op));
 }
 
 /* One client stub under construction: what its steps hand on to the
@@ -138,6 +140,8 @@ struct client_stub
   tree mr = NULL_TREE;
   std::vector<tree> got;
   tree result = NULL_TREE;
+  /* 7: the record result's local, which the stub returns.  */
+  tree rec = NULL_TREE;
   tree reply_pay = NULL_TREE;
   std::vector<tree> src, len;
 };
@@ -510,7 +514,7 @@ client_stub::deliver_reply_words ()
       if (s.param < 0 || s.role == IDL_SLOT_LENGTH)
 	continue;
       const idl_param &p = op->params[s.param];
-      tree parm = parm_at (fn, p.index);
+      tree parm = client_target (fn, p, rec);
       if (s.role == IDL_SLOT_BLOCK)
 	{
 	  bb.store (bytes_at (abi, parm, 0, s.size, 1),
@@ -531,7 +535,7 @@ client_stub::deliver_reply_items ()
   for (const idl_item &it : rp.items)
     {
       const idl_param &p = op->params[it.param];
-      tree parm = parm_at (fn, p.index);
+      tree parm = client_target (fn, p, rec);
       if (it.fixed)
 	{
 	  bb.store (bytes_at (abi, parm, 0, p.block_size, 1),
@@ -583,6 +587,7 @@ emit_client_stub (idl_operation *op)
 
   body_builder bb (fn, loc);
   client_stub s (op, abi, bb);
+  s.rec = record_result_local (bb, op, false);
   s.check_arguments ();					/* 1 */
   if (direct_capable (op))
     emit_direct_call (bb, op);				/* 2 */
@@ -596,7 +601,7 @@ emit_client_stub (idl_operation *op)
       s.deliver_reply_words ();				/* 7 */
       s.deliver_reply_items ();
     }
-  bb.ret (s.result);
+  bb.ret (s.rec ? s.rec : s.result);
   s.cold_paths ();					/* 8 */
   bb.finish ();
 

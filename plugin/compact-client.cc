@@ -182,7 +182,7 @@ values_call_decl (const idl_abi &abi, tree b, bool regs, bool w1)
    once).  */
 static tree
 deliver_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
-		tree fn, tree mr, unsigned bias = 0)
+		tree fn, tree mr, unsigned bias = 0, tree rec = NULL_TREE)
 {
   /* One return for both ways (the failure's 0 set first): a second
      epilogue, aligned out of line, would cost more bytes than the
@@ -238,7 +238,8 @@ deliver_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
   if (res)
     bb.add (gimple_build_assign (res, result));
   bb.label (done);
-  return res;
+  /* (A record result: the engine copied it, or left it zero.)  */
+  return rec ? rec : res;
 }
 
 /* The client stub of an operation whose messages hold values only: the
@@ -326,6 +327,10 @@ struct engine_client_stub
   /* The request's words, and the entry point's arguments.  */
   tree words = null_pointer_node;
   auto_vec<tree> args;
+  /* A record result's local, zeroed: the engine copies the reply's
+     record there (it is the last entry of ARGV), and leaves it alone
+     when the call fails.  */
+  tree rec = NULL_TREE;
 };
 
 engine_client_stub::engine_client_stub (body_builder &bb_,
@@ -358,7 +363,7 @@ engine_client_stub::collect_argv ()
 	  const idl_param &p = op->params[i];
 	  if (!engine_needs (op, p, i))
 	    continue;
-	  tree parm = parm_at (fn, p.index);
+	  tree parm = client_target (fn, p, rec);
 	  tree v;
 	  if (p.kind == IDL_KIND_BLOCK && !p.by_pointer)
 	    {
@@ -438,7 +443,7 @@ engine_client_stub::call_out_one ()
 {
   const idl_param &p = op->params[op->reply.items[0].param];
   args.safe_push (bb.assign (ptr_type_node, NOP_EXPR,
-			     parm_at (fn, p.index)));
+			     client_target (fn, p, rec)));
   args.safe_push (words);
   tree count = build_zero_cst (abi.u64);
   if (p.kind == IDL_KIND_BUFFER && !op->reply.items[0].fixed)
@@ -450,7 +455,7 @@ engine_client_stub::call_out_one ()
 	       TREE_TYPE (DECL_ARGUMENTS (fn)), ptr_type_node,
 	       ptr_type_node, abi.u64);
   tree mr = bb.call (one_decl, args, abi.u64_cptr);
-  bb.ret (deliver_values (bb, abi, op, fn, mr, 1));
+  bb.ret (deliver_values (bb, abi, op, fn, mr, 1, rec));
 }
 
 /* 3b. An out operation: the engine checks, calls, copies the reply's
@@ -464,7 +469,7 @@ engine_client_stub::call_out ()
   engine_decl (out_decl, abi, "idl_compact_call_out",
 	       TREE_TYPE (DECL_ARGUMENTS (fn)), argv_type, ptr_type_node);
   tree mr = bb.call (out_decl, args, abi.u64_cptr);
-  bb.ret (deliver_values (bb, abi, op, fn, mr, 1));
+  bb.ret (deliver_values (bb, abi, op, fn, mr, 1, rec));
 }
 
 /* 3c. A simple operation: the engine checks, copies and calls; the
@@ -530,7 +535,7 @@ engine_client_stub::call_engine ()
       else
 	result = bb.assign (rt, NOP_EXPR, r);
     }
-  bb.ret (result);
+  bb.ret (rec ? rec : result);
 }
 
 /* The client stub of an operation the engine marshals: collect what it
@@ -541,6 +546,7 @@ emit_engine_client_stub (body_builder &bb, const idl_abi &abi,
 			 idl_operation *op, tree fn)
 {
   engine_client_stub s (bb, abi, op, fn);
+  s.rec = record_result_local (bb, op, true);
   s.collect_argv ();					/* 1 */
   s.pack_words ();					/* 2 */
   s.args.safe_push (DECL_ARGUMENTS (fn));		/* 3 */
@@ -590,7 +596,7 @@ idl_emit_compact_client_stub (idl_operation *op)
       args.safe_push (DECL_ARGUMENTS (fn));
       args.safe_push (build_int_cst (integer_type_node, IDL_E_INVAL));
       bb.call_void (abi.stub_error, args);
-      bb.ret (op->has_result ? build_zero_cst (op->result.type) : NULL_TREE);
+      bb.ret (failed_call_result (bb, op));
     }
   bb.finish ();
 

@@ -112,6 +112,7 @@ struct direct_thunk
 		       const idl_slot *out);
   void value_argument (unsigned i, tree ptype, const idl_slot *in,
 		       const idl_slot *out);
+  void record_result_place (unsigned i);
   void build_arguments ();
   void cover_result ();
   void check_out_count ();
@@ -137,9 +138,11 @@ struct direct_thunk
   std::vector<std::pair<tree, tree> > later;
   std::vector<bool> covered;
   auto_vec<tree> args;
-  /* 3: the result's slot; whether it is alone in its word.  */
+  /* 3: the result's slot; whether it is alone in its word.  Where a
+     record result goes.  */
   const idl_slot *rs = NULL;
   bool result_word = false;
+  tree record = NULL_TREE;
   /* 4: a direct out operation's buffer, and its count.  */
   const idl_param *buf = NULL;
   tree count = NULL_TREE;
@@ -314,6 +317,27 @@ direct_thunk::value_argument (unsigned i, tree ptype, const idl_slot *in,
   args.safe_push (bb.assign (ptype, NOP_EXPR, ptr));
 }
 
+/* 2c. Where the implementation's record result goes (no argument),
+   as an out record's object (block_argument): the reply's words, which
+   the call then stores whole, or the engine's pointer into the reply's
+   payload.  */
+void
+direct_thunk::record_result_place (unsigned i)
+{
+  const idl_param &p = op->params[i];
+  const idl_slot *out = slot_of_role (op->reply, i, IDL_SLOT_BLOCK);
+  tree ptr;
+  if (out)
+    {
+      unsigned o = (out->word - 1) * 8;
+      cover (o, p.block_size);
+      ptr = at (reply, o);
+    }
+  else
+    ptr = engine_ptr (i);
+  record = object_at (p.block_type, ptr, 0);
+}
+
 /* 2. The implementation's arguments: in the request's words or the
    reply's, or the engine's pointers.  */
 void
@@ -324,6 +348,11 @@ direct_thunk::build_arguments ()
   for (unsigned i = 0; i < op->params.size (); i++, a = TREE_CHAIN (a))
     {
       const idl_param &p = op->params[i];
+      if (p.record_result)
+	{
+	  record_result_place (i);
+	  break;
+	}
       tree ptype = TREE_VALUE (a);
       if (out_buffer && p.kind == IDL_KIND_BUFFER)
 	{
@@ -412,6 +441,14 @@ direct_thunk::call_implementation ()
       else
 	bb.store (object_at (bits_type (rs->size), reply,
 			     (rs->word - 1) * 8 + rs->offset), bits);
+    }
+  else if (record)
+    {
+      /* Built where the reply sends it from (server-stub.cc, step 8).  */
+      gcall *c = bb.build_call (impl, args);
+      gimple_call_set_lhs (c, record);
+      gimple_call_set_return_slot_opt (c, true);
+      bb.add (c);
     }
   else
     bb.call_void (impl, args);

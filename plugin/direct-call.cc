@@ -159,7 +159,15 @@ emit_direct_call (body_builder &bb, idl_operation *op)
   tree callee = bb.assign (impl_ptr, NOP_EXPR, impl);
   gcall *c = bb.build_call (callee, args);
   tree result = NULL_TREE;
-  if (op->has_result)
+  if (op->record_result () && aggregate_value_p (DECL_RESULT (fn), fn))
+    {
+      /* A record returned in memory: the implementation builds it in
+	 the stub's own return slot, not in a copy.  */
+      result = DECL_RESULT (fn);
+      gimple_call_set_lhs (c, result);
+      gimple_call_set_return_slot_opt (c, true);
+    }
+  else if (op->returns_value ())
     {
       result = bb.temp (TREE_TYPE (TREE_TYPE (fn)), NULL);
       gimple_call_set_lhs (c, result);

@@ -164,9 +164,21 @@ body_builder::cond_goto (enum tree_code code, tree a, tree b, tree then_lab,
   add (gimple_build_cond (code, a, b, then_lab, else_lab));
 }
 
+/* Return VALUE.  A record returned in memory is returned as the
+   RESULT_DECL, assigned first when VALUE is another object: the
+   gimplifier makes every return of such a function so, and later
+   passes rely on it (tree-nrv.cc asserts it).  */
 void
 body_builder::ret (tree value)
 {
+  tree result = DECL_RESULT (fn);
+  if (value && result && value != result
+      && AGGREGATE_TYPE_P (TREE_TYPE (value))
+      && aggregate_value_p (result, fn))
+    {
+      store (result, value);
+      value = result;
+    }
   add (gimple_build_return (value));
 }
 
@@ -339,6 +351,40 @@ parm_at (tree fn, unsigned index)
   return p;
 }
 
+tree
+record_result_local (body_builder &bb, const idl_operation *op, bool zeroed)
+{
+  const idl_param *r = op->record_result ();
+  if (!r)
+    return NULL_TREE;
+  /* Returned in memory, the stub's own result is where the record is
+     written, and no copy follows (the caller's object, when it passes
+     it as the return slot).  */
+  tree rec = DECL_RESULT (bb.fn);
+  if (!rec || !aggregate_value_p (rec, bb.fn))
+    rec = bb.temp (r->block_type, "result");
+  TREE_ADDRESSABLE (rec) = 1;
+  if (zeroed)
+    bb.store (rec, build_constructor (TREE_TYPE (rec), NULL));
+  return rec;
+}
+
+tree
+failed_call_result (body_builder &bb, const idl_operation *op)
+{
+  if (op->has_result)
+    return build_zero_cst (op->result.type);
+  return record_result_local (bb, op, true);
+}
+
+tree
+client_target (tree fn, const idl_param &p, tree rec)
+{
+  if (p.record_result)
+    return build_fold_addr_expr_with_type (rec, p.type);
+  return parm_at (fn, p.index);
+}
+
 /* The type of OP's implementation: the operation's, with the call
    context in place of the binding.  */
 tree
@@ -380,7 +426,7 @@ emit_null_checks (body_builder &bb, const idl_operation *op, tree fn,
 {
   bool used = false;
   for (const idl_param &p : op->params)
-    if (p.by_pointer || p.kind == IDL_KIND_STRING)
+    if ((p.by_pointer && !p.record_result) || p.kind == IDL_KIND_STRING)
       {
 	tree parm = parm_at (fn, p.index), ok = bb.new_label ();
 	used = true;

@@ -60,6 +60,17 @@ tree new_static_function (const char *name, tree type, tree context,
 			  location_t loc);
 /* FN's parameter number INDEX (0: the binding or the call).  */
 tree parm_at (tree fn, unsigned index);
+/* A client stub's record result (idl_operation::record_result): the
+   local of OP's client stub that it returns, all zeros when ZEROED,
+   or NULL when OP returns no record; and where the stub FN puts what
+   came back for parameter P, the parameter itself or, for the record
+   result, the address of that local, REC.  */
+tree record_result_local (body_builder &bb, const idl_operation *op,
+			  bool zeroed);
+tree client_target (tree fn, const idl_param &p, tree rec);
+/* What OP's client stub returns from a failed call: zero, a zeroed
+   record, or nothing (NULL).  */
+tree failed_call_result (body_builder &bb, const idl_operation *op);
 /* Check that every pointer argument of OP's client stub FN that the
    call needs memory behind is not NULL: a pointer to a value (in, out
    or inout), a string, a buffer whose count is above 0 (a buffer of no

@@ -19,7 +19,9 @@
    server stub reads the words in roughly the order the implementation's
    argument registers are filled: direct stack transfer (000, 4.3.1).
    The request holds what is sent (in and inout values); the reply holds
-   the result first, then what comes back (inout and out values).
+   the result first, then what comes back (inout and out values); a
+   record result comes back last, as the out record it travels as
+   (model.h, idl_operation::record_result).
 
    Nothing here looks at GCC trees: sizes in, word positions out.  */
 
@@ -223,7 +225,7 @@ idl_layout_operation (idl_operation *op)
 static const char *
 param_name (const idl_operation *op, int i)
 {
-  if (i < 0)
+  if (i < 0 || op->params[i].record_result)
     return "<result>";
   tree decl = op->params[i].decl;
   return decl && DECL_NAME (decl) ? IDENTIFIER_POINTER (DECL_NAME (decl))
@@ -246,7 +248,7 @@ dump_message (FILE *file, const char *what, const idl_operation *op,
     {
       const char *name = param_name (op, s.param);
       const char *ptr = s.param >= 0 && op->params[s.param].by_pointer
-			? " (*)" : "";
+			&& !op->params[s.param].record_result ? " (*)" : "";
       switch (s.role)
 	{
 	case IDL_SLOT_BLOCK:

@@ -175,7 +175,10 @@ operation_hash (const idl_operation *op)
   unsigned HOST_WIDE_INT h = HOST_WIDE_INT_UC (0xcbf29ce484222325);
   fnv1a (&h, op->number);
   fnv1a (&h, op->oneway);
-  fnv1a (&h, op->has_result);
+  /* A record result is hashed as the out record it travels as (the
+     last parameter), and this says it is the result: 2, never one of
+     the values an operation without a record result hashes here.  */
+  fnv1a (&h, op->record_result () ? 2 : op->has_result);
   if (op->has_result)
     hash_scalar (&h, op->result);
   fnv1a (&h, op->params.size ());

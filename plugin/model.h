@@ -79,6 +79,10 @@ struct idl_param
   int size_param;		/* buffer: op->params index of the count */
   int length_param;		/* buffer: index of IDL_LENGTH_IS, or -1 */
 
+  /* Not a parameter: the operation's record result, which travels as
+     an IDL_OUT record would (idl_operation::record_result).  */
+  bool record_result = false;
+
   bool sent () const { return dir != IDL_DIR_OUT; }
   bool returned () const { return dir != IDL_DIR_IN; }
   /* The largest number of bytes this parameter puts in a payload
@@ -169,13 +173,35 @@ struct idl_operation
   struct idl_interface *iface;
   unsigned number;
   bool oneway;
-  bool has_result;
+  bool has_result;		/* returns a scalar, RESULT: the reply's
+				   slot -1 */
   struct idl_scalar result;
   std::vector<idl_param> params;	/* every parameter but the binding */
   tree impl;			/* the server's NAME_impl, if seen */
   idl_message_layout request, reply;
 
   const char *name () const;
+
+  /* A struct or union returned by value travels as an IDL_OUT record
+     parameter would (paper 000, 4.3.5: flat records move en bloc), so
+     that the layout, both modes' stubs and engines and the XDR codecs
+     carry it as they carry one: it is the last of PARAMS, marked
+     RECORD_RESULT, after the prototype's own parameters.  The client
+     stub returns it by value, zeroed when the call fails; the server
+     stub stores the implementation's result where the reply sends it
+     from.  */
+  const idl_param *record_result () const
+  {
+    return !params.empty () && params.back ().record_result
+	   ? &params.back () : NULL;
+  }
+  /* How many of PARAMS are the prototype's parameters.  */
+  unsigned nargs () const
+  {
+    return params.size () - (record_result () != NULL);
+  }
+  /* Does the operation return a value (a scalar or a record)?  */
+  bool returns_value () const { return has_result || record_result (); }
 };
 
 struct idl_interface

@@ -21,6 +21,28 @@
 #include "attributes.h"
 #include "xdr.h"
 
+/* Every message's tag names its interface by id alone: a second
+   interface with IFACE's id in one unit is an error, with a note at the
+   first, so that a header cannot give two interfaces messages that look
+   alike (issue 17).  Two programs built from different headers can
+   still clash; the handshake compares the interfaces' names too
+   (runtime/handshake.c).  */
+static void
+check_unique_id (const idl_interface *iface)
+{
+  for (const idl_interface *other : idl_interfaces)
+    if (other->id == iface->id)
+      {
+	auto_diagnostic_group d;
+	error_at (DECL_SOURCE_LOCATION (iface->decl), "interface %qD reuses "
+		  "id %wx of interface %qD; give each interface an id of "
+		  "its own", iface->decl, iface->id, other->decl);
+	inform (DECL_SOURCE_LOCATION (other->decl), "%qD has id %wx",
+		other->decl, other->id);
+	return;
+      }
+}
+
 /* The model of interface descriptor VAR, created on first sight.  */
 static idl_interface *
 interface_model (tree var)
@@ -43,6 +65,7 @@ interface_model (tree var)
      incomplete one meanwhile, so it is not a constant to GCC, though
      nothing ever writes it.  */
   TREE_READONLY (var) = 0;
+  check_unique_id (iface);
   idl_interfaces.push_back (iface);
   idl_fill_descriptor (iface);
   return iface;
@@ -139,9 +162,14 @@ record_operation (tree fndecl, tree attr)
   op->oneway = idl_attr ("idl_oneway", fndecl) != NULL_TREE;
   op->impl = NULL_TREE;
 
+  /* The result: a scalar, a record (after the parameters, below), or
+     nothing.  */
   tree ret = TREE_TYPE (fntype);
-  op->has_result = !VOID_TYPE_P (ret);
-  if (op->has_result && !idl_classify_scalar (ret, &op->result))
+  op->has_result = !VOID_TYPE_P (ret) && idl_classify_scalar (ret,
+							      &op->result);
+  bool record = !VOID_TYPE_P (ret) && !op->has_result
+		&& RECORD_OR_UNION_TYPE_P (ret);
+  if (!VOID_TYPE_P (ret) && !op->has_result && !record)
     {
       error_at (loc, "operation %qD returns %qT, which cannot cross a "
 		"process boundary yet", fndecl, ret);
@@ -227,7 +255,7 @@ record_operation (tree fndecl, tree attr)
 
   if (op->oneway)
     {
-      if (op->has_result)
+      if (!VOID_TYPE_P (ret))
 	{
 	  error_at (loc, "one-way operation %qD must return %<void%>; "
 		    "nothing comes back to carry %qT", fndecl, ret);
@@ -242,6 +270,14 @@ record_operation (tree fndecl, tree attr)
 		      p.decl);
 	    ok = false;
 	  }
+    }
+  else if (record)
+    {
+      idl_param r;
+      if (classify_record_result (fndecl, ret, index, &r))
+	op->params.push_back (r);
+      else
+	ok = false;
     }
 
   if (!prev)

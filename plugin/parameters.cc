@@ -12,7 +12,8 @@
    function pointer, an array of unknown size, a buffer without a bound)
    is an error here, at the parameter.  A buffer's count and length
    name other parameters, found once every parameter is known
-   (resolve_buffer).  */
+   (resolve_buffer).  A record result is checked here too, and becomes
+   the out record it travels as (classify_record_result).  */
 
 #include "gcc-compat.h"
 #include "model.h"
@@ -46,9 +47,11 @@ attr_arg (tree decl, const char *name, unsigned i = 0)
 
 /* Is TYPE flat, bytes that mean the same in another process (paper
    000, 4.3.5: such records move en bloc)?  If not, says why at LOC for
-   parameter DECL and returns false.  */
+   parameter DECL (WHAT: "parameter", or "result of operation" for an
+   operation's result) and returns false.  */
 static bool
-check_flat (location_t loc, tree decl, tree top, tree type)
+check_flat (location_t loc, tree decl, tree top, tree type,
+	    const char *what = "parameter")
 {
   type = TYPE_MAIN_VARIANT (type);
   switch (TREE_CODE (type))
@@ -64,16 +67,16 @@ check_flat (location_t loc, tree decl, tree top, tree type)
       if (!COMPLETE_TYPE_P (type)
 	  || TREE_CODE (TYPE_SIZE_UNIT (type)) != INTEGER_CST)
 	{
-	  error_at (loc, "parameter %qD: %qT contains %qT, an array of "
-		    "unknown or variable size", decl, top, type);
+	  error_at (loc, "%s %qD: %qT contains %qT, an array of "
+		    "unknown or variable size", what, decl, top, type);
 	  return false;
 	}
-      return check_flat (loc, decl, top, TREE_TYPE (type));
+      return check_flat (loc, decl, top, TREE_TYPE (type), what);
     case RECORD_TYPE:
     case UNION_TYPE:
       if (!COMPLETE_TYPE_P (type))
 	{
-	  error_at (loc, "parameter %qD: %qT is incomplete", decl, type);
+	  error_at (loc, "%s %qD: %qT is incomplete", what, decl, type);
 	  return false;
 	}
       for (tree f = TYPE_FIELDS (type); f; f = DECL_CHAIN (f))
@@ -84,9 +87,9 @@ check_flat (location_t loc, tree decl, tree top, tree type)
 	  if (TREE_CODE (ft) == ARRAY_TYPE && !COMPLETE_TYPE_P (ft))
 	    {
 	      auto_diagnostic_group d;
-	      error_at (loc, "parameter %qD: %qT has a flexible array member "
+	      error_at (loc, "%s %qD: %qT has a flexible array member "
 			"%qD; only records of a fixed size can cross",
-			decl, top, f);
+			what, decl, top, f);
 	      inform (DECL_SOURCE_LOCATION (f), "give it a size, and pass "
 		      "variable data as a separate %<IDL_SIZE_IS%> buffer");
 	      return false;
@@ -94,8 +97,9 @@ check_flat (location_t loc, tree decl, tree top, tree type)
 	  if (POINTER_TYPE_P (ft))
 	    {
 	      auto_diagnostic_group d;
-	      error_at (loc, "parameter %qD: %qT has pointer member %qD, "
-			"which means nothing in another process", decl, top, f);
+	      error_at (loc, "%s %qD: %qT has pointer member %qD, "
+			"which means nothing in another process", what, decl,
+			top, f);
 	      if (FUNC_OR_METHOD_TYPE_P (TREE_TYPE (ft)))
 		inform (DECL_SOURCE_LOCATION (f), "the address of a function is "
 			"only valid in its own process; send a value that "
@@ -106,29 +110,31 @@ check_flat (location_t loc, tree decl, tree top, tree type)
 			"its own");
 	      return false;
 	    }
-	  if (!check_flat (loc, decl, top, ft))
+	  if (!check_flat (loc, decl, top, ft, what))
 	    return false;
 	}
       return true;
     default:
-      error_at (loc, "parameter %qD: %qT contains %qT, which cannot cross "
-		"a process boundary", decl, top, type);
+      error_at (loc, "%s %qD: %qT contains %qT, which cannot cross "
+		"a process boundary", what, decl, top, type);
       return false;
     }
 }
 
-/* Make PARAM a block of TYPE; false after an error.  */
+/* Make PARAM a block of TYPE; false after an error (WHAT as for
+   check_flat).  */
 static bool
-classify_block (location_t loc, tree decl, tree type, idl_param *param)
+classify_block (location_t loc, tree decl, tree type, idl_param *param,
+		const char *what = "parameter")
 {
   type = TYPE_MAIN_VARIANT (type);
-  if (!check_flat (loc, decl, type, type))
+  if (!check_flat (loc, decl, type, type, what))
     return false;
   if (!tree_fits_uhwi_p (TYPE_SIZE_UNIT (type))
       || tree_to_uhwi (TYPE_SIZE_UNIT (type)) > IDL_PAYLOAD_MAX)
     {
-      error_at (loc, "parameter %qD: %qT is larger than a message can carry "
-		"(%d bytes)", decl, type, IDL_PAYLOAD_MAX);
+      error_at (loc, "%s %qD: %qT is larger than a message can carry "
+		"(%d bytes)", what, decl, type, IDL_PAYLOAD_MAX);
       return false;
     }
   param->kind = IDL_KIND_BLOCK;
@@ -462,6 +468,34 @@ classify_parameter (tree decl, tree type, unsigned index,
     error_at (loc, "parameter %qD points to %qT, which cannot cross a "
 	      "process boundary", decl, pointee);
   return false;
+}
+
+/* The record result of operation FNDECL, of struct or union TYPE, as
+   the IDL_OUT record parameter it travels as (idl_operation::
+   record_result), at prototype position INDEX, after the last real
+   one; false after an error at the operation.  */
+bool
+classify_record_result (tree fndecl, tree type, unsigned index,
+			idl_param *result)
+{
+  location_t loc = DECL_SOURCE_LOCATION (fndecl);
+  *result = idl_param ();
+  if (!classify_block (loc, fndecl, type, result, "result of operation"))
+    return false;
+  /* A declaration of its own, for what reads a parameter's: messages,
+     the dump.  Never a parameter of any function.  */
+  tree decl = build_decl (loc, PARM_DECL, get_identifier ("<result>"),
+			  build_pointer_type (type));
+  DECL_ARTIFICIAL (decl) = 1;
+  idl_model_keep (decl);
+  result->decl = decl;
+  result->type = TREE_TYPE (decl);
+  result->index = index;
+  result->by_pointer = true;
+  result->dir = IDL_DIR_OUT;
+  result->size_param = result->length_param = -1;
+  result->record_result = true;
+  return true;
 }
 
 /* The index in OP->params of the parameter named by STRING_CST NAME, or

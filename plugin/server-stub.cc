@@ -55,7 +55,8 @@
 	reply's words that out values are written in place;
      7. the implementation's arguments, and the _Bools in what was sent
 	made 0 or 1;
-     8. call the implementation;
+     8. call the implementation (a record result straight into the
+	reply);
      9. build the reply: its descriptors, its items (checked: a string
 	within its bound, a length within the caller's capacity), its
 	words;
@@ -104,6 +105,7 @@ struct server_stub
   void scalar_argument (unsigned i);
   void block_argument (unsigned i);
   void item_argument (unsigned i);
+  void record_result_place (unsigned i);
   void build_arguments ();
   void call_implementation ();
   void list_reply_descriptors ();
@@ -141,8 +143,9 @@ struct server_stub
      sent (its _Bools are fixed there before the call).  */
   auto_vec<tree> args;
   std::vector<tree> locals, sent_obj;
-  /* 8: the implementation's result.  */
+  /* 8: the implementation's result; where a record result goes.  */
   tree result = NULL_TREE;
+  tree record = NULL_TREE;
   /* 9: each reply descriptor's index, each reply item's length.  */
   std::vector<tree> fd_index, outlen;
 };
@@ -546,26 +549,48 @@ server_stub::item_argument (unsigned i)
   args.safe_push (ptr_add (bb, out_ptr[i], size_cst (0), ptype));
 }
 
+/* 7d. Where the implementation's record result goes (no argument):
+   as an out record's object would be (block_argument), its region in
+   the reply's payload, or a local that the reply's words are filled
+   from.  The call stores it there whole, so it needs no zeroing.  */
+void
+server_stub::record_result_place (unsigned i)
+{
+  const idl_param &p = op->params[i];
+  if (out_ptr[i])
+    {
+      record = build2 (MEM_REF, p.block_type, out_ptr[i],
+		       build_int_cst (abi.alias_ptr, 0));
+      return;
+    }
+  record = bb.temp (p.block_type, "result");
+  TREE_ADDRESSABLE (record) = 1;
+  locals[i] = record;
+}
+
 /* 7. Every argument, then the _Bools in what was sent made 0 or 1.  */
 void
 server_stub::build_arguments ()
 {
   args.safe_push (call);
   for (unsigned i = 0; i < nparams; i++)
-    switch (op->params[i].kind)
-      {
-      case IDL_KIND_SCALAR:
-      case IDL_KIND_FD:
-	scalar_argument (i);
-	break;
-      case IDL_KIND_BLOCK:
-	block_argument (i);
-	break;
-      case IDL_KIND_STRING:
-      case IDL_KIND_BUFFER:
-	item_argument (i);
-	break;
-      }
+    if (op->params[i].record_result)
+      record_result_place (i);
+    else
+      switch (op->params[i].kind)
+	{
+	case IDL_KIND_SCALAR:
+	case IDL_KIND_FD:
+	  scalar_argument (i);
+	  break;
+	case IDL_KIND_BLOCK:
+	  block_argument (i);
+	  break;
+	case IDL_KIND_STRING:
+	case IDL_KIND_BUFFER:
+	  item_argument (i);
+	  break;
+	}
 
   for (unsigned i = 0; i < nparams; i++)
     if (sent_obj[i] && op->params[i].kind == IDL_KIND_BLOCK)
@@ -581,6 +606,15 @@ server_stub::call_implementation ()
   tree impl = implementation_decl (op, call_ptr);
   if (op->has_result)
     result = bb.call (impl, args, op->result.type);
+  else if (record)
+    {
+      /* Written in place: a record returned in memory is built where
+	 the reply sends it from (the return slot), not copied there.  */
+      gcall *c = bb.build_call (impl, args);
+      gimple_call_set_lhs (c, record);
+      gimple_call_set_return_slot_opt (c, true);
+      bb.add (c);
+    }
   else
     bb.call_void (impl, args);
 }

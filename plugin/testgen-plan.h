@@ -43,8 +43,11 @@ struct op_plan
   idl_operation *op;
   unsigned k;			/* index in idltg_ops[] */
   std::string name;
-  std::vector<param_plan> params;
+  std::vector<param_plan> params;	/* the prototype's (op->nargs ()) */
   std::string result_type;	/* "long result", or empty */
+  /* A record result: its size and mask (op->record_result ()).  */
+  unsigned record_size = 0;
+  std::string record_mask;
   /* The prototype indexes of the parameters a refused call puts out of
      bounds: sent strings, counts, inout lengths.  */
   std::vector<unsigned> oversize;

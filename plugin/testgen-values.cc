@@ -87,8 +87,8 @@ plan_operation (idl_operation *op, unsigned k, c_text &out, op_plan &plan)
   plan.op = op;
   plan.k = k;
   plan.name = op->name ();
-  plan.params.resize (op->params.size ());
-  for (unsigned i = 0; i < op->params.size (); i++)
+  plan.params.resize (op->nargs ());
+  for (unsigned i = 0; i < op->nargs (); i++)
     {
       const idl_param &p = op->params[i];
       param_plan &pp = plan.params[i];
@@ -133,7 +133,7 @@ plan_operation (idl_operation *op, unsigned k, c_text &out, op_plan &plan)
       checked_declaration (p.decl, p.type, pp.field, false, &ok);
     }
 
-  for (unsigned i = 0; i < op->params.size (); i++)
+  for (unsigned i = 0; i < op->nargs (); i++)
     {
       const idl_param &p = op->params[i];
       if (p.kind != IDL_KIND_BUFFER)
@@ -150,12 +150,18 @@ plan_operation (idl_operation *op, unsigned k, c_text &out, op_plan &plan)
 	  pp.count_bound = MIN (pp.count_bound, op->params[b].max);
       }
 
-  if (op->has_result)
+  if (op->returns_value ())
     plan.result_type
       = checked_declaration (op->decl, TREE_TYPE (TREE_TYPE (op->decl)),
 			     "result", true, &ok);
+  if (const idl_param *r = op->record_result ())
+    {
+      plan.record_size = r->block_size;
+      plan.record_mask = emit_mask (out, r->block_type,
+				    "idltg_mask_" + plan.name + "_result");
+    }
 
-  for (unsigned i = 0; i < op->params.size (); i++)
+  for (unsigned i = 0; i < op->nargs (); i++)
     {
       const idl_param &p = op->params[i];
       const param_plan &pp = plan.params[i];
@@ -216,7 +222,7 @@ emit_values (c_text &out, const op_plan &plan)
 	  break;
 	}
     }
-  if (op->has_result)
+  if (op->returns_value ())
     out.put ("  %s;\n", plan.result_type.c_str ());
   out.put ("  char idltg_unused;\n};\n");
 
@@ -297,7 +303,11 @@ emit_values (c_text &out, const op_plan &plan)
 	      break;
 	    }
 	}
-      if (phase == 2 && op->has_result)
+      if (phase == 2 && op->record_result ())
+	out.put ("  idltg_bytes (&r, &out->result, %u, %s, %u);\n",
+		 plan.record_size, plan.record_mask.c_str (),
+		 plan.record_size);
+      else if (phase == 2 && op->has_result)
 	{
 	  if (op->result.cls == IDL_VAL_BOOL)
 	    out.put ("  out->result = (idltg_next (&r) & 1) != 0;\n");

@@ -130,7 +130,7 @@ impl_prototype (const op_plan &plan)
 {
   const idl_operation *op = plan.op;
   bool ok = true;
-  std::string s = op->has_result
+  std::string s = op->returns_value ()
 		  ? idl_c_declaration (TREE_TYPE (TREE_TYPE (op->decl)), "",
 				       true)
 		  : "void";
@@ -150,7 +150,7 @@ emit_implementation (c_text &out, const op_plan &plan)
   out.put ("\n%s\n{\n", impl_prototype (plan).c_str ());
   /* The header's types are written before any local could hide a
      typedef of the same name.  */
-  if (op->has_result)
+  if (op->returns_value ())
     out.put ("  %s;\n", plan.result_type.c_str ());
   out.put ("  struct idltg_vals_%s *in = idltg_alloc (sizeof *in);\n"
 	   "  struct idltg_vals_%s *out = idltg_alloc (sizeof *out);\n",
@@ -245,10 +245,10 @@ emit_implementation (c_text &out, const op_plan &plan)
 	  break;
 	}
     }
-  if (op->has_result)
+  if (op->returns_value ())
     out.put ("  result = out->result;\n");
   out.put ("  free (in);\n  free (out);\n  idltg_report (%u);\n", plan.k);
-  if (op->has_result)
+  if (op->returns_value ())
     out.put ("  return result;\n");
   out.put ("}\n");
 }
@@ -262,7 +262,7 @@ emit_client (c_text &out, const op_plan &plan)
   const char *name = plan.name.c_str ();
   out.put ("\nstatic void\nidltg_call_%s (idl_binding_t *b, unsigned iter, "
 	   "unsigned oversize)\n{\n", name);
-  if (op->has_result)
+  if (op->returns_value ())
     out.put ("  %s;\n", plan.result_type.c_str ());
   out.put ("  struct idltg_vals_%s *in = idltg_alloc (sizeof *in);\n"
 	   "  struct idltg_vals_%s *want = idltg_alloc (sizeof *want);\n",
@@ -397,7 +397,7 @@ emit_client (c_text &out, const op_plan &plan)
     }
 
   out.put ("\n  idltg_shared->op = %u;\n  idltg_shared->iter = iter;\n"
-	   "  %s%s (b%s);\n", plan.k, op->has_result ? "result = " : "",
+	   "  %s%s (b%s);\n", plan.k, op->returns_value () ? "result = " : "",
 	   name, args.c_str ());
 
   if (!plan.oversize.empty ())
@@ -405,7 +405,16 @@ emit_client (c_text &out, const op_plan &plan)
       out.put ("  if (oversize)\n    {\n"
 	       "      idltg_expect_error (b, IDL_E_BOUNDS);\n"
 	       "      idltg_no_verdict ();\n");
-      if (op->has_result)
+      if (op->record_result ())
+	/* A record's padding need not survive its return: its value
+	   bits are zero.  */
+	out.put ("      {\n"
+		 "\tstatic const unsigned char zero[%u];\n"
+		 "\tidltg_differs (\"the result of a refused call\", "
+		 "&result, zero, %u, %s, %u);\n"
+		 "      }\n", plan.record_size, plan.record_size,
+		 plan.record_mask.c_str (), plan.record_size);
+      else if (op->has_result)
 	out.put ("      idltg_zeroed (\"the result of a refused call\", "
 		 "&result, sizeof result);\n");
       for (const param_plan &pp : plan.params)
@@ -418,7 +427,11 @@ emit_client (c_text &out, const op_plan &plan)
   out.put ("  if (!idltg_expect_ok (b))\n    goto done;\n"
 	   "  idltg_await_verdict (%u, %d);\n\n  /* What came back.  */\n",
 	   plan.k, op->oneway ? 10000 : 2000);
-  if (op->has_result)
+  if (op->record_result ())
+    out.put ("  idltg_differs (\"the result\", &result, &want->result, "
+	     "%u, %s, %u);\n", plan.record_size, plan.record_mask.c_str (),
+	     plan.record_size);
+  else if (op->has_result)
     out.put ("  idltg_differs (\"the result\", &result, &want->result, "
 	     "sizeof result, 0, 1);\n");
   for (const param_plan &pp : plan.params)

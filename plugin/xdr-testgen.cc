@@ -414,6 +414,19 @@ param_decl (const idl_param &p)
   return idl_c_declaration (p.type, "p" + std::to_string (p.index), false);
 }
 
+/* The prototype of OP's implementation, parameters named p1, p2...  */
+std::string
+impl_prototype (const idl_operation *op)
+{
+  std::string proto = op->returns_value ()
+		      ? idl_c_declaration (TREE_TYPE (TREE_TYPE (op->decl)), "",
+					   true) : "void";
+  proto += "\n" + std::string (op->name ()) + "_impl (idl_call_t *call";
+  for (unsigned i = 0; i < op->nargs (); i++)
+    proto += ", " + param_decl (op->params[i]);
+  return proto + ")";
+}
+
 /* Our side of operation P: the values' structs, and the functions
    that draw them and check them.  */
 void
@@ -457,16 +470,11 @@ emit_impl (gen &g, const plan &p)
   const idl_operation *op = p.op;
   std::string K = std::to_string (p.k);
   const std::vector<xdr_spelled_elem> &A = p.o->args, &R = p.o->results;
-  std::string proto = op->has_result
-		      ? idl_c_declaration (TREE_TYPE (TREE_TYPE (op->decl)), "",
-					   true) : "void";
-  proto += "\n" + p.name + "_impl (idl_call_t *call";
-  for (const idl_param &q : op->params)
-    proto += ", " + param_decl (q);
-  g.out += "\n" + proto + ")\n{\n";
+  std::string proto = impl_prototype (op);
+  g.out += "\n" + proto + "\n{\n";
   g.put (1, "struct xdrt_a" + K + " *a = xdrt_alloc (sizeof *a);");
   g.put (1, "struct xdrt_r" + K + " *w = xdrt_alloc (sizeof *w);");
-  if (op->has_result)
+  if (op->returns_value ())
     g.put (1, idl_c_declaration (TREE_TYPE (TREE_TYPE (op->decl)), "ret",
 				 true) + ";");
   g.put (1, "(void) call;");
@@ -548,10 +556,10 @@ emit_impl (gen &g, const plan &p)
 	}
     }
   g.put (1, "  }");
-  if (op->has_result)
+  if (op->returns_value ())
     g.put (1, "else\n    memset (&ret, 0, sizeof ret);");
   g.put (1, "free (a);\n  free (w);");
-  if (op->has_result)
+  if (op->returns_value ())
     g.put (1, "return ret;");
   g.out += "}\n";
 }
@@ -569,7 +577,7 @@ emit_client (gen &g, const plan &p)
   g.put (1, "struct xdrt_r" + K + " *w = xdrt_alloc (sizeof *w);");
   g.put (1, "xdrt_fill_a" + K + " (a, w, seed);");
   std::string args;
-  for (unsigned i = 0; i < op->params.size (); i++)
+  for (unsigned i = 0; i < op->nargs (); i++)
     {
       const idl_param &q = op->params[i];
       int ak = p.arg_of.count (i) ? p.arg_of.at (i) : -1;
@@ -593,7 +601,8 @@ emit_client (gen &g, const plan &p)
 	g.put (1, "memcpy (&" + fr + ", &" + fa + ", sizeof " + fa + ");");
       args += "(void *) " + std::string (array ? "" : "&") + fr;
     }
-  g.put (1, std::string (op->has_result ? "w->e0 = " : "") + p.name + " (b"
+  g.put (1, std::string (op->returns_value () ? "w->e0 = " : "") + p.name
+	 + " (b"
 	 + args + ");");
   g.put (1, "if (xdrt_expect_ok (b))");
   g.put (1, "  xdrt_check_r" + K + " (a, w, seed);");
@@ -751,18 +760,14 @@ idl_xdr_testgen (xdr_spelling &s, const std::string &header)
 	  listed |= p.op == op;
 	if (listed)
 	  continue;
-	std::string proto = op->has_result
-			    ? idl_c_declaration (TREE_TYPE (TREE_TYPE (op->decl)),
-						 "", true) : "void";
-	proto += "\n" + std::string (op->name ()) + "_impl (idl_call_t *call";
-	for (const idl_param &prm : op->params)
-	  proto += ", " + param_decl (prm);
-	g.out += "\n" + proto + ")\n{\n  (void) call;\n";
-	for (const idl_param &prm : op->params)
-	  g.out += "  (void) p" + std::to_string (prm.index) + ";\n";
+	g.out += "\n" + impl_prototype (op) + "\n{\n  (void) call;\n";
+	for (unsigned i = 0; i < op->nargs (); i++)
+	  g.out += "  (void) p" + std::to_string (op->params[i].index) + ";\n";
 	g.out += "  xdrt_never (\"" + std::string (op->name ()) + "\");\n";
-	if (op->has_result)
-	  g.out += "  return 0;\n";
+	if (op->returns_value ())
+	  g.out += "  {\n    static " + idl_c_declaration
+		   (TREE_TYPE (TREE_TYPE (op->decl)), "r_", true)
+		   + ";\n    return r_;\n  }\n";
 	g.out += "}\n";
       }
 

@@ -21,7 +21,8 @@
      IDL_SIZE_IS (n, max) T            T<max>
 
    The arguments are the in and inout parameters in order, the result
-   the return value and then the out and inout parameters, as rpcgen -N
+   the return value (a scalar or a struct) and then the out and inout
+   parameters, as rpcgen -N
    declares a procedure of several arguments; a count or length
    parameter is an element of its own besides the array's own length.
    What XDR cannot say is refused: a union (a C union carries no
@@ -443,8 +444,10 @@ xdr_context::describe (const idl_operation *op)
 	break;
       std::vector<xdr_elem> &out = reply ? x.results : x.args;
       const idl_message_layout &m = reply ? op->reply : op->request;
-      if (reply && op->has_result)
+      if (reply && op->returns_value ())
 	{
+	  /* A record result is the result here too, placed where the
+	     message carries it (the out record it travels as).  */
 	  xdr_elem e;
 	  e.param = -1;
 	  e.name = "result";
@@ -456,10 +459,11 @@ xdr_context::describe (const idl_operation *op)
 	      x.why = "its result: " + why;
 	      break;
 	    }
-	  place_elem (op, -1, m, true, e);
+	  place_elem (op, op->has_result ? -1 : (int) op->nargs (), m, true,
+		      e);
 	  out.push_back (e);
 	}
-      for (unsigned i = 0; i < op->params.size (); i++)
+      for (unsigned i = 0; i < op->nargs (); i++)
 	{
 	  const idl_param &p = op->params[i];
 	  if (reply ? !p.returned () : !p.sent ())

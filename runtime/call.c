@@ -44,6 +44,11 @@
    name nothing outside itself; util.c sets it.  */
 uint64_t idl_spin_ticks = 3ULL * IDL_SPIN_NS;
 
+/* watch.c: the process's watcher generation, which a binding's
+   watch_gen matches while a watcher in this process watches it (a
+   forked child starts a new one).  Here for the same reason.  */
+uint32_t idl_watch_gen = 1;
+
 /* Record CODE for idl_error and return its tag.  Kept out of line and
    cold so the success path stays short.  */
 static uint64_t __attribute__ ((__noinline__, __cold__))
@@ -99,19 +104,32 @@ default_timeout (const idl_binding_t *b)
 /* What idl_page_wait does not return: the deadline passed.  */
 #define WAIT_TIMEOUT (-10)
 
-/* Wait until the page's state is not REQUEST, within DL.  Returns that
-   state, IDL_WAIT_PEER_GONE or WAIT_TIMEOUT.  Inlined into its two
-   callers, so that await_reply calls nothing before a reply that came
-   while it spun.  */
+/* Whether B's waits may sleep without a timer: a watcher wakes them
+   when the server hangs up (watch.c).  B is watched from its connect;
+   in a child forked since, which has a watcher of its own, from its
+   first sleep there.  If no watcher can be had (out of threads or
+   descriptors), B sleeps in slices, as every wait did before.  */
+static inline int
+watched (idl_binding_t *b)
+{
+  uint32_t gen = __atomic_load_n (&idl_watch_gen, __ATOMIC_RELAXED);
+  if (__builtin_expect (b->watch_gen == gen, 1))
+    return 1;
+  return b->nowatch_gen != gen && b->transport->watch (b) == 0;
+}
+
+/* Wait until the page's state is not REQUEST, within DL, spinning for
+   SPIN ticks first.  Returns that state, IDL_WAIT_PEER_GONE or
+   WAIT_TIMEOUT.  */
 static inline __attribute__ ((__always_inline__)) int
-wait_answer (idl_binding_t *b, struct deadline *dl)
+wait_answer (idl_binding_t *b, struct deadline *dl, uint64_t spin)
 {
   struct idl_page *pg = b->page;
-  uint64_t spin = idl_spin_for (b->cpu, &pg->server_cpu);
 
   for (;;)
     {
-      long slice = IDL_CLIENT_SLICE_NS;
+      int untimed = watched (b);
+      long slice = untimed ? IDL_SLICE_UNTIMED : IDL_CLIENT_SLICE_NS;
       int expired = 0;
 
       if (dl->timeout != 0)
@@ -128,12 +146,12 @@ wait_answer (idl_binding_t *b, struct deadline *dl)
 		  slice = 0;
 		  expired = 1;
 		}
-	      else if (left < slice)
+	      else if (slice < 0 || left < slice)
 		slice = left;
 	    }
 	}
       int s = idl_page_wait (pg, &pg->client_sleeping, 0, spin, b->sock,
-			     0, slice);
+			     0, untimed ? &b->hup : 0, slice);
       if (s != IDL_WAIT_SLICE)
 	return s;
       if (expired)
@@ -159,7 +177,7 @@ drop_fds (idl_binding_t *b)
 }
 
 /* The page holds an abandoned call's reply (state S, after the wait):
-   throw it away, with its descriptors, and free the page.  */
+   throw it away, with its descriptors.  */
 static void
 discard_late_reply (idl_binding_t *b, int s)
 {
@@ -172,7 +190,6 @@ discard_late_reply (idl_binding_t *b, int s)
       if (n > 0 && n <= IDL_MAX_FDS
 	  && idl_fd_recv (b->sock, b->seq, fds, n) == IDL_FDRECV_OK)
 	idl_fd_close_all (fds, n);
-      __atomic_store_n (&pg->state, IDL_PAGE_IDLE, __ATOMIC_RELEASE);
     }
   idl_set_flags (b, b->flags & ~IDL_BF_LATE);
 }
@@ -186,11 +203,13 @@ acquire_page (idl_binding_t *b, struct deadline *dl)
 {
   if (b->flags & IDL_BF_DEAD)
     return IDL_E_PEER_DIED;
-  int s = idl_page_state_value (__atomic_load_n (&b->page->state,
-						 __ATOMIC_ACQUIRE));
+  int s = idl_page_wait_result (__atomic_load_n (&b->page->state,
+						 __ATOMIC_ACQUIRE), &b->hup);
+  if (s == IDL_WAIT_PEER_GONE)
+    return IDL_E_PEER_DIED;
   if (s == IDL_PAGE_REQUEST)
     {
-      s = wait_answer (b, dl);
+      s = wait_answer (b, dl, idl_spin_for (b->cpu, &b->page->server_cpu));
       if (s == WAIT_TIMEOUT)
 	return IDL_E_TIMEOUT;
       if (s < 0)
@@ -301,23 +320,49 @@ wake_server (idl_binding_t *b, uint32_t sleeping)
     idl_futex_wake (&b->page->state, 0x7fffffff);
 }
 
+/* Store WORD at *P unless it holds it already.  Between two CPUs,
+   every store before the one that publishes a message costs: it must
+   reach the cache first (x86's total store order), and each store to
+   the line the peer spins on gives the peer a chance to take the line
+   back before the state is written, another transfer (issue 22: five
+   more stores there cost 5-10% of a round trip, measured with a
+   ping-pong that alternated with and without them in the same
+   processes).  A load of a line we hold costs nothing like it.  */
+static inline void
+put_if_new_32 (uint32_t *p, uint32_t word)
+{
+  if (__atomic_load_n (p, __ATOMIC_RELAXED) != word)
+    __atomic_store_n (p, word, __ATOMIC_RELAXED);
+}
+
+static inline void
+put_if_new_64 (uint64_t *p, uint64_t word)
+{
+  if (__atomic_load_n (p, __ATOMIC_RELAXED) != word)
+    __atomic_store_n (p, word, __ATOMIC_RELAXED);
+}
+
 /* Store the request's tag, sequence number, payload length and
    descriptor count and hand the page to the server.  The words and
    payload are already on the page, the descriptors on the socket.
-   The state store and the flag load are sequentially consistent, as in
-   idl_page_publish.  */
+   What the page holds already is not stored again: the last reply's
+   tag is often the next request's, and a call without payload or
+   descriptors follows one without.  The state store and the flag load
+   are sequentially consistent, as in idl_page_publish.  */
 static inline void
 post_request (idl_binding_t *b, uint64_t tag, uint32_t seq,
 	      uint32_t payload_len, uint32_t nfds)
 {
   struct idl_page *pg = b->page;
 
-  __atomic_store_n (&pg->mr[0], tag, __ATOMIC_RELAXED);
+  put_if_new_64 (&pg->mr[0], tag);
   __atomic_store_n (&pg->seq, seq, __ATOMIC_RELAXED);
-  __atomic_store_n (&pg->payload_len, payload_len, __ATOMIC_RELAXED);
-  __atomic_store_n (&pg->nfds, nfds, __ATOMIC_RELAXED);
-  b->seq = seq;
+  put_if_new_32 (&pg->payload_len, payload_len);
+  put_if_new_32 (&pg->nfds, nfds);
   __atomic_store_n (&pg->state, IDL_PAGE_REQUEST, __ATOMIC_SEQ_CST);
+  /* After the state: a store before it would have to reach the cache
+     before the request could (page-server.h, idl_page_serve).  */
+  b->seq = seq;
   uint32_t sleeping = __atomic_load_n (&pg->server_sleeping,
 				       __ATOMIC_SEQ_CST);
   if (__builtin_expect (sleeping != 0, 0))
@@ -338,16 +383,19 @@ receive_fds (idl_binding_t *b, uint64_t tag, uint32_t n)
 
 /* Wait for the reply to the request just posted, within deadline
    *DL0, or if DL0 is NULL (the common case) the binding's default, its
-   clock not started; return the reply's tag, and B as the view (so
-   that the entry points can tail-call this).  */
+   clock not started, and take it.  S is what the caller's spin
+   (answer) saw: the state, or IDL_WAIT_SLICE if the spin ended without
+   one.  Returns the reply's tag, and B as the view (so that the entry
+   points can tail-call this).  */
 static idl_reply_t __attribute__ ((__noinline__))
-await_reply (idl_binding_t *b, const struct deadline *dl0)
+await_reply (idl_binding_t *b, const struct deadline *dl0, int s)
 {
   struct idl_page *pg = b->page;
   struct deadline dl = { default_timeout (b), 0 };
   if (dl0)
     dl = *dl0;
-  int s = wait_answer (b, &dl);
+  if (s == IDL_WAIT_SLICE)
+    s = wait_answer (b, &dl, 0);
 
   if (__builtin_expect (s != IDL_PAGE_REPLY, 0))
     {
@@ -361,12 +409,12 @@ await_reply (idl_binding_t *b, const struct deadline *dl0)
       return call_failed_v (b, s < 0 ? IDL_E_PEER_DIED : IDL_E_PROTO);
     }
 
-  /* Read each once: the server may be hostile and change them.  */
+  /* Read each once: the server may be hostile and change them.  The
+     page stays as it is, REPLY, until our next request: the stub reads
+     mr[1..] after we return, and the server writes nothing meanwhile
+     (page.h).  */
   uint64_t tag = __atomic_load_n (&pg->mr[0], __ATOMIC_RELAXED);
   uint32_t nfds = __atomic_load_n (&pg->nfds, __ATOMIC_RELAXED);
-  /* The stub reads mr[1..] after we return; the server writes nothing
-     until the next REQUEST, so no wake-up is needed here.  */
-  __atomic_store_n (&pg->state, IDL_PAGE_IDLE, __ATOMIC_RELEASE);
 
   if (__builtin_expect (tag & IDL_TAG_ERROR, 0))
     {
@@ -388,15 +436,68 @@ await_reply (idl_binding_t *b, const struct deadline *dl0)
   return reply (tag, b);
 }
 
-/* Copy the register words of a request.  All four are stored whatever
-   the count: it costs less than the branches, and TAG's count (checked
-   by the server) says which the server uses.  */
-static inline void
-put_r4 (uint64_t *mr, uint64_t w1, uint64_t w2, uint64_t w3, uint64_t w4)
+/* Wait for the reply to the request just posted and take it: the
+   common case, a reply that comes while we spin with no error and no
+   descriptor, inline in the entry point, without a frame; anything else
+   (the spin ran out, an error, descriptors) in await_reply, whose
+   checks this makes in one test.  */
+static inline __attribute__ ((__always_inline__)) idl_reply_t
+answer (idl_binding_t *b, const struct deadline *dl)
 {
+  struct idl_page *pg = b->page;
+  struct idl_spin sp;
+  int s;
+
+  idl_spin_start (&sp, idl_spin_for (b->cpu, &pg->server_cpu));
+  do
+    {
+      s = __atomic_load_n (&pg->state, __ATOMIC_ACQUIRE);
+      if (s != IDL_PAGE_REQUEST)
+	break;
+    }
+  while (idl_spin_more (&sp));
+  if (s == IDL_PAGE_REPLY)
+    {
+      uint64_t tag = __atomic_load_n (&pg->mr[0], __ATOMIC_RELAXED);
+      uint32_t nfds = __atomic_load_n (&pg->nfds, __ATOMIC_RELAXED);
+      if (__builtin_expect ((tag & IDL_TAG_ERROR) == 0
+			    && (tag & IDL_TAG_COUNT_MASK) <= IDL_MR_WORDS - 1
+			    && nfds == 0, 1))
+	{
+	  /* Not stored when it holds already: the next request follows
+	     at once, and waits for every store before it.  */
+	  if (__builtin_expect (b->error != IDL_OK, 0))
+	    b->error = IDL_OK;
+	  return reply (tag, b);
+	}
+    }
+  else if (s == IDL_PAGE_REQUEST)
+    s = IDL_WAIT_SLICE;
+  else
+    s = idl_page_wait_result ((uint32_t) s, &b->hup);
+  return await_reply (b, dl, s);
+}
+
+/* Copy the register words of a request, as many as TAG's count says
+   (the server uses no more): a store costs more than the branches
+   (post_request).  A count over four is the server's to reject.  */
+static inline void
+put_r4 (uint64_t *mr, uint64_t tag, uint64_t w1, uint64_t w2, uint64_t w3,
+	uint64_t w4)
+{
+  unsigned n = tag & IDL_TAG_COUNT_MASK;
+
+  if (n == 0)
+    return;
   __atomic_store_n (&mr[1], w1, __ATOMIC_RELAXED);
+  if (n == 1)
+    return;
   __atomic_store_n (&mr[2], w2, __ATOMIC_RELAXED);
+  if (n == 2)
+    return;
   __atomic_store_n (&mr[3], w3, __ATOMIC_RELAXED);
+  if (n == 3)
+    return;
   __atomic_store_n (&mr[4], w4, __ATOMIC_RELAXED);
 }
 
@@ -417,13 +518,13 @@ put_words (uint64_t *mr, uint64_t tag, const uint64_t *words)
 /* Each entry point: the common case inline, the rest in a *_slow
    function that starts from prepare ().  */
 
-static inline idl_reply_t
+static inline __attribute__ ((__always_inline__)) idl_reply_t
 call_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
 	 uint64_t w3, uint64_t w4, const struct deadline *dl)
 {
-  put_r4 (b->page->mr, w1, w2, w3, w4);
+  put_r4 (b->page->mr, tag, w1, w2, w3, w4);
   post_request (b, tag, b->seq + 1, 0, 0);
-  return await_reply (b, dl);
+  return answer (b, dl);
 }
 
 /* A call through the binding's transport table, for the register
@@ -478,13 +579,13 @@ idl_call_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
   return idl_callv_r4 (b, tag, w1, w2, w3, w4).tag;
 }
 
-static inline idl_reply_t
+static inline __attribute__ ((__always_inline__)) idl_reply_t
 call_m (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	const struct deadline *dl)
 {
   put_words (b->page->mr, tag, words);
   post_request (b, tag, b->seq + 1, 0, 0);
-  return await_reply (b, dl);
+  return answer (b, dl);
 }
 
 static idl_reply_t __attribute__ ((__noinline__))
@@ -594,7 +695,7 @@ idl_callv_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   int err = post_x (b, tag, words, payload_len, fds, nfds, &dl);
   if (__builtin_expect (err != IDL_OK, 0))
     return reply (call_failed (b, err), b);
-  return await_reply (b, &dl);
+  return answer (b, &dl);
 }
 
 uint64_t
@@ -611,7 +712,7 @@ static inline uint64_t
 send_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1, uint64_t w2,
 	 uint64_t w3, uint64_t w4)
 {
-  put_r4 (b->page->mr, w1, w2, w3, w4);
+  put_r4 (b->page->mr, tag, w1, w2, w3, w4);
   post_request (b, tag | IDL_TAG_ONEWAY, b->seq + 1, 0, 0);
   b->error = IDL_OK;
   return 0;

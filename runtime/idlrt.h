@@ -41,8 +41,10 @@
    that choice to the file.  Even <stdint.h> is glibc's on a hosted
    system and reads them.  The integer types below are <stdint.h>'s
    uint64_t and uint32_t under names of our own, from the macros GCC
-   predefines for them; the process and user ids are pid_t, uid_t and
-   gid_t, which are int and unsigned int on every Linux target.  */
+   predefines for them; sizes are __SIZE_TYPE__, the type of size_t
+   (so IDL_REGION_MAX needs no <stddef.h> either); the process and user
+   ids are pid_t, uid_t and gid_t, which are int and unsigned int on
+   every Linux target.  */
 #include "idlrt-abi.h"
 
 typedef __UINT64_TYPE__ idl_uint64_t;
@@ -222,6 +224,101 @@ idl_uint64_t idl_set_timeout (idl_binding_t *b, idl_uint64_t timeout_us);
    0 is none.  */
 void idl_set_next_timeout (idl_binding_t *b, idl_uint64_t timeout_us);
 
+/* Calls that do not block: a client in an event loop.
+
+   Generated stubs are synchronous: a stub returns its result.  To call
+   them from an event loop without waiting, put the calls in a function
+   FN and start it with idl_call_start: FN runs at once, in the calling
+   thread, on a stack of its own, until a call in it would wait for its
+   reply; then idl_call_start returns, with the request on its way.
+   When the reply has come, B's descriptor (idl_binding_fd) becomes
+   readable; the loop calls idl_call_finish, which runs FN on from
+   where it waited, with the reply in hand, until FN returns or waits
+   again.  FN may make several calls on B, one after the other; each
+   waits the same way.  Calls in FN on other bindings are ordinary
+   calls: they block.  (Coroutines over synchronous code, as QEMU's
+   block layer runs synchronous I/O code in its main loop.)
+
+     static void get_sum (idl_binding_t *b, void *arg)
+     {
+       struct job *j = arg;
+       j->sum = add (b, j->x, j->y);      // waits here, without blocking
+       j->err = idl_error (b);            // runs from idl_call_finish
+     }
+     ...
+     if (idl_call_start (b, get_sum, &job) == 1)
+       watch (idl_binding_fd (b));        // then idl_call_finish (b)
+
+   One function at a time per binding and thread: a program with many
+   calls in flight uses one binding per call it wants in flight (each
+   is a connection of its own).  The same thread that started FN calls
+   idl_call_finish.  FN's stack is 1 MiB of address space, of which
+   only what FN touches is committed; FN must not longjmp out.  A
+   binding's timeouts do not apply to a call that waits in the loop:
+   the loop has the clock (a timer, then idl_close if it gives up).
+   idl_close on a binding whose FN waits abandons FN (it never
+   returns) and frees its stack.  On a binding that does not cross a
+   process (co-located), FN runs to its end in idl_call_start.
+
+   idl_call_start: 1 if FN waits for a reply, 0 if it has returned
+   already, -1 if it could not start (with errno: EBUSY when a function
+   of this thread's already waits on B, ENOMEM).
+
+   idl_binding_fd: the descriptor to watch for reading (level-
+   triggered) while FN waits on B (the calling thread's connection of
+   B, made now if need be); -1 for a co-located binding, whose calls
+   never wait.  It also becomes readable when the server goes away
+   (FN's call then fails with IDL_E_PEER_DIED) and, spuriously, for
+   leftovers that idl_call_finish clears.
+
+   idl_call_finish: never blocks.  0 when FN has returned (or none was
+   started), 1 while it still waits.  */
+typedef void (*idl_call_fn) (idl_binding_t *b, void *arg);
+int idl_call_start (idl_binding_t *b, idl_call_fn fn, void *arg);
+int idl_binding_fd (idl_binding_t *b);
+int idl_call_finish (idl_binding_t *b);
+
+/* Regions: shared memory handed over without a copy (region.c).
+
+   A region is a memfd the caller fills and then seals: from then on
+   nobody can change its bytes, its owner included, so what a server
+   checked stays checked, and handing it over costs the same whatever
+   its size.  Pass it as an IDL_FD argument (idl_region_fd); the server
+   maps what it receives with idl_region_map, which refuses anything
+   not sealed that way.
+
+   idl_region_new: a region of SIZE bytes (1 to IDL_REGION_MAX), zeroed
+   and mapped writable for the caller at idl_region_data; NULL with
+   *ERR (IDL_E_INVAL, IDL_E_NOMEM).
+
+   idl_region_seal: make it immutable (F_SEAL_WRITE, F_SEAL_SHRINK,
+   F_SEAL_GROW, F_SEAL_SEAL): the writable mapping goes, and
+   idl_region_data is then a read-only one.  IDL_OK, or IDL_E_INVAL
+   when another writable mapping of it exists somewhere (the kernel
+   refuses the seal; the region stays writable, as it was), or
+   IDL_E_NOMEM.  Sealing twice is sealing once.
+
+   idl_region_fd: its descriptor, the region's own: a call sends a copy
+   (the caller keeps it, whatever the call's outcome).
+   idl_region_free: unmap and close.
+
+   Server side.  idl_region_map: map descriptor FD read-only if it is
+   a region sealed as above, of at most IDL_REGION_MAX bytes, and store
+   its size in *SIZE; NULL with *ERR otherwise (IDL_E_INVAL: not sealed,
+   not a memfd, empty or too large).  The descriptor stays the caller's
+   to close (a call's descriptors are closed after the reply); the
+   mapping outlives it until idl_region_unmap.  */
+#define IDL_REGION_MAX ((__SIZE_TYPE__) 1 << 30)
+typedef struct idl_region idl_region_t;
+idl_region_t *idl_region_new (__SIZE_TYPE__ size, int *err);
+void *idl_region_data (idl_region_t *r);
+__SIZE_TYPE__ idl_region_size (const idl_region_t *r);
+int idl_region_fd (const idl_region_t *r);
+int idl_region_seal (idl_region_t *r);
+void idl_region_free (idl_region_t *r);
+const void *idl_region_map (int fd, __SIZE_TYPE__ *size, int *err);
+void idl_region_unmap (const void *data, __SIZE_TYPE__ size);
+
 /* Server API.  */
 
 /* Create a server called NAME (see idl_connect) for IFACE, dispatching
@@ -262,8 +359,48 @@ void idl_server_stop (idl_server_t *srv);
 
 /* Release SRV and remove its socket name.  Call it after
    idl_server_run has returned (or instead of running); a stopped server
-   cannot be run again.  */
+   cannot be run again.  A server served from the program's loop
+   (idl_server_fd) ends its connections and closes its descriptor here:
+   take that descriptor out of the loop first.  */
 void idl_server_destroy (idl_server_t *srv);
+
+/* Serving from the program's own event loop (poll, epoll, sd-event,
+   GLib, libevent), in place of idl_server_run: one thread, the loop's,
+   serves every client.
+
+   idl_server_fd: the one descriptor to watch for reading (POLLIN,
+   EPOLLIN; level-triggered): an epoll set holding SRV's listening
+   socket, its connections and its stop, readable whenever SRV has
+   something to do.  The first call puts SRV in loop mode, after which
+   idl_server_run and idl_server_set_workers refuse it; later calls
+   return the same descriptor.  -1 with errno EBUSY if SRV has run, or
+   another errno if the set could not be made.
+
+   idl_server_serve_ready: whenever that descriptor is readable, or
+   the timeout it last stored has passed, call this from the loop's
+   thread.  It accepts new clients, advances their handshakes, serves
+   the requests that are ready and ends the connections of clients that
+   have gone, without waiting for anything: it blocks only for as long
+   as the implementations it calls take.  Implementations run in the
+   calling thread, one at a time (as with idl_server_set_workers (srv,
+   1)).  A client that is slow, stalls in its handshake, stops reading
+   or dies mid-call delays no other: a handshake is served when its
+   messages arrive and dropped after a few seconds without them, and
+   replies never wait for room on a client's socket.  One turn serves
+   at most a batch of requests, so that the loop's other sources get
+   their turn; when more are ready the descriptor stays readable.
+
+   Stores in *TIMEOUT_MS (if not NULL) how many milliseconds the loop
+   may wait before calling again if the descriptor stays quiet (-1:
+   for ever, 0: at once): the server's housekeeping (handshake
+   deadlines, a dead client's leftovers) runs then.  Returns how many
+   requests it served, or -1 once SRV is stopped (idl_server_stop, from
+   an implementation, a signal handler or the loop): it has then ended
+   every connection and stopped listening; take the descriptor out of
+   the loop and call idl_server_destroy.  Also -1, errno EINVAL, if
+   idl_server_fd was not called.  */
+int idl_server_fd (idl_server_t *srv);
+int idl_server_serve_ready (idl_server_t *srv, int *timeout_ms);
 
 /* From inside an implementation: the server handling CALL.  */
 idl_server_t *idl_call_server (idl_call_t *call);

@@ -71,6 +71,16 @@ struct idl_binding
   uintptr_t owner;
   struct idl_channels *chans;
   struct idl_binding *next_channel;
+  /* The page's watcher (watch.c).  WATCH_GEN is idl_watch_gen while
+     this process's watcher watches the connection, else 0 or an older
+     generation's; HUP is set by the watcher once the server has hung
+     up; WATCH_ID names the connection in the watcher's epoll set, and
+     WATCH_NEXT and WATCH_PREV link the watcher's list.  */
+  uint32_t watch_gen;
+  uint32_t nowatch_gen;		/* the generation that could not watch */
+  uint32_t hup;
+  uint64_t watch_id;
+  struct idl_binding *watch_next, *watch_prev;
   /* The fast path's one test (call.c, ready): OWNER while FLAGS is 0,
      OWNER | 1 when it is not (a thread pointer is even), so that a call
      by the owner with nothing to do first compares one word with its
@@ -224,6 +234,17 @@ idl_binding_t *idl_channel_of (idl_binding_t *b)
 /* Give B and all its channels the default timeout TIMEOUT_NS.  */
 void idl_channels_set_timeout (idl_binding_t *b, int64_t timeout_ns)
   __attribute__ ((__visibility__ ("hidden")));
+
+/* The client's watcher (watch.c).  Have a waiter on B's page woken
+   when B's server hangs up (page.c at connect, call.c in a forked
+   child): 0, or -1 if no watcher can be had (then B's nowatch_gen is
+   the generation's, and B sleeps in slices).  Then forget B (page.c,
+   before its page is unmapped).  */
+int idl_watch (idl_binding_t *b) __attribute__ ((__visibility__ ("hidden")));
+void idl_unwatch (idl_binding_t *b)
+  __attribute__ ((__visibility__ ("hidden")));
+/* The watcher's generation (call.c; see struct idl_binding).  */
+extern uint32_t idl_watch_gen __attribute__ ((__visibility__ ("hidden")));
 
 /* Shared helpers (util.c).  */
 

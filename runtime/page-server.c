@@ -185,8 +185,14 @@ create_page (struct idl_conn *c)
       close (fd);
       return -1;
     }
+  /* Each side's CPU (page.h, idl_spin_for) before the client sees the
+     page: ours, and -1, "any", until the client stores its own, so that
+     no side takes a page's zero for CPU 0.  */
+  struct idl_page *pg = p;
+  __atomic_store_n (&pg->server_cpu, c->cpu, __ATOMIC_RELAXED);
+  __atomic_store_n (&pg->client_cpu, -1, __ATOMIC_RELAXED);
   /* Atomic: a stopping server reads it (under conns_lock) to wake us.  */
-  __atomic_store_n (&c->page, (struct idl_page *) p, __ATOMIC_RELEASE);
+  __atomic_store_n (&c->page, pg, __ATOMIC_RELEASE);
   return fd;
 }
 
@@ -245,8 +251,6 @@ idl_page_open (struct idl_conn *c, int wait)
 	return IDL_CONN_AGAIN;	/* nothing yet */
       status = r < 0 ? IDL_E_CONNECT : answer_hello (c, &hello);
     }
-  if (status == IDL_OK)
-    __atomic_store_n (&c->page->server_cpu, c->cpu, __ATOMIC_RELAXED);
   return status;
 }
 
@@ -322,6 +326,14 @@ idl_page_wake (struct idl_conn *c)
 }
 
 void
+idl_page_ring_client (struct idl_conn *c)
+{
+  /* Never blocks: a client whose queue is full has a message there
+     that makes its socket readable already.  */
+  idl_doorbell (c->fd, c->last_seq);
+}
+
+void
 idl_page_close (struct idl_conn *c)
 {
   if (c->page)
@@ -363,5 +375,5 @@ idl_page_reply_fds (struct idl_conn *c, const struct idl_request *rq,
      so that a client holding its reply knows the server holds nothing
      of the call any more.  */
   idl_close_distinct (rfds, rq->nfds, fds, nfds);
-  idl_page_publish_reply (pg, rtag, c->msg, len, sent);
+  idl_page_publish_reply (c, rtag, c->msg, len, sent);
 }

@@ -98,6 +98,9 @@ page_connect (idl_binding_t *b, const char *name,
   b->sock = sock;
   b->cpu = idl_sole_cpu ();
   __atomic_store_n (&b->page->client_cpu, b->cpu, __ATOMIC_RELAXED);
+  /* So that its calls may sleep without a timer; if the watcher cannot
+     have it, they sleep in slices.  */
+  idl_watch (b);
   /* A new memfd reads as zeros: the page starts IDLE (page.h).  */
   return IDL_OK;
 }
@@ -105,6 +108,7 @@ page_connect (idl_binding_t *b, const char *name,
 static void
 page_close (idl_binding_t *b)
 {
+  idl_unwatch (b);
   munmap (b->page, IDL_PAGE_SIZE);
   /* Closing the socket is what tells the server's connection thread
      to end.  */
@@ -118,6 +122,7 @@ const struct idl_transport idl_page_transport = {
   .call = idl_call_x,
   .send = idl_send_x,
   .close = page_close,
+  .watch = idl_watch,
   .listen = idl_page_listen,
   .accept = idl_page_accept,
   .unlisten = idl_page_unlisten,

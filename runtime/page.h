@@ -9,35 +9,47 @@
 
    Layout (offsets checked below with _Static_assert):
 
-     0      state            32-bit futex word, alone in its line
-     64     client_sleeping  1 while the client sleeps on state
-     68     server_sleeping  1 while the server sleeps on state
-     72     client_cpu       the one CPU the client may run on, or -1
-     76     server_cpu       the same for the server's thread
-     128    seq              the request's sequence number (client)
-     132    payload_len      payload bytes of the message last published
-     136    nfds             descriptors sent with it (fdpass.h)
-     144    mr[IDL_MR_WORDS] message registers: mr[0] tag, mr[1..] words
+     0      state            32-bit futex word
+     4      seq              the request's sequence number (client)
+     8      payload_len      payload bytes of the message last published
+     12     nfds             descriptors sent with it (fdpass.h)
+     16     mr[IDL_MR_WORDS] message registers: mr[0] tag, mr[1..] words
+     640    client_sleeping  nonzero while the client sleeps on state
+     644    server_sleeping  the same for the server (IDL_SLEEP_*)
+     648    client_cpu       the one CPU the client may run on, or -1
+     652    server_cpu       the same for the server's thread
      4096   payload          IDL_PAGE_PAYLOAD_SIZE bytes: the byte
                              regions (strings, buffers) of the message
                              last published (idlrt-abi.h)
      69632  end              (IDL_PAGE_SIZE, 17 pages of 4 KiB)
 
-   The state word is alone in its cache line: the waiter spins on that
-   line, and every other write there could take it from the waiter and
-   back before the one that matters.  Seq, payload_len and nfds share
-   the line of the tag and the first words instead, which the publisher
-   writes and the peer reads anyway.  (On the 2-CPU machine this was
-   written on, the two layouts measure the same within noise, about
-   100-140 ns a round trip: bench/latency.)  The sleep flags,
-   written by the waiter, live in a line of their own so that a waiter
-   going to sleep does not steal a line the publisher is writing.
+   The state word, the header and the tag with the first five words
+   share the first cache line: a message of up to five words moves one
+   line per direction, and the waiter, which spins on that line, finds
+   the message in it when it sees the state change.  This is the least
+   a round trip through memory can move, what bench/floor.h's spin
+   floor moves too.  With the state in a line of its own and the header
+   and tag in the next (wire version 4) a message moved two lines, one
+   after the other: on a 2-vCPU Xeon virtual machine (issue 22) raw went
+   from 567-620 to 221-239 ns a round trip and null from 553-668 to
+   291-321 ns when they came together (bench/rpc-bench compare, other
+   jobs stopped).  The sleep flags and CPUs, read by the publisher on
+   every publish but written only when a side goes to sleep (or at
+   set-up), live at 640, in a line of their own and in another aligned
+   pair of lines than the registers' last (Intel's spatial prefetcher
+   fetches lines in pairs), so that a waiter going to sleep steals no
+   line the publisher writes.
 
    Protocol.  STATE says who owns mr[]:
 
-     IDLE     the client may write a request;
+     IDLE     a one-way request was taken; the client owns mr[];
      REQUEST  the client has published a request; the server owns mr[];
      REPLY    the server has published the reply; the client owns mr[].
+
+   A new page reads as zeros: IDLE.  The client never stores IDLE: after
+   a call the page stays REPLY until its next request, so that the only
+   stores to the first line are the two messages (one more would take
+   the line from the spinning server and back for nothing).
 
      client call:  wait until state != REQUEST (a one-way request may
                    still be pending); write the payload, mr[1..n], then
@@ -45,9 +57,9 @@
                    write seq, payload_len and nfds; store REQUEST
                    (release); wake the server if it sleeps; wait until
                    state != REQUEST; expect REPLY; read mr[0] and nfds;
-                   receive that many descriptors; store IDLE.  The stub
-                   reads the reply words mr[1..] and the payload after
-                   that: nothing writes them until its next call.
+                   receive that many descriptors.  The stub reads the
+                   reply words mr[1..] and the payload after that:
+                   nothing writes them until its next call.
      client send:  the same up to the wake; then return at once.
      server:       wait until state == REQUEST; read mr[0], payload_len
                    and nfds once; check them; copy mr[0..n] and the
@@ -68,11 +80,27 @@
    Waiting: spin for up to IDL_SPIN_NS on the state word (not at all
    when the waiter and its peer are both confined to the same single
    CPU, where the peer cannot run while we spin: see idl_spin_for),
-   then sleep on it with FUTEX_WAIT in slices; after each slice that did not end the wait,
-   ppoll the connection socket to learn whether the peer died, and
-   return to the caller, which decides whether to wait another slice
-   (a deadline, housekeeping).  So no side waits for ever on a dead
-   peer, and a lost or withheld wake-up costs one slice, not a hang.
+   then sleep on it with FUTEX_WAIT.  A sleep without a deadline has no
+   timer: arming one and cancelling it at the wake-up cost some 450 ns
+   a round trip on one CPU, where both sides sleep on every call (issue
+   22).  What wakes a sleeper whose peer will not:
+     - a client: its process's watcher (watch.c), which sees the
+       server's socket hang up, stores HANGUP in place of REQUEST and
+       wakes it; a call with a deadline sleeps with a timer until the
+       deadline (and a binding the watcher could not take sleeps in
+       slices of IDL_CLIENT_SLICE_NS, looking at the socket after
+       each);
+     - a server's connection thread: the server's accepting thread
+       (server-threads.c), at once when the client hangs up and at
+       stop, and all of them once every IDL_SERVER_SLICE_NS in a
+       sweep, which bounds what a lost or withheld wake-up costs and
+       lets the connection's housekeeping run;
+     - a server's worker sleeps in epoll_wait on its connections'
+       sockets, which report hang-ups, with a timeout of a slice.
+   After a sleep that did not end the wait, the waiter ppolls the
+   connection socket to learn whether the peer died, and returns to its
+   caller, which decides whether to wait again.  So no side waits for
+   ever on a dead peer.
 
    Wake-ups: a waiter sets its *_sleeping flag around FUTEX_WAIT and a
    publisher only calls FUTEX_WAKE when the peer's flag is set, which
@@ -91,7 +119,8 @@
    so plain stores do, and no read-modify-write is needed (on AArch64
    those would become calls to libgcc's outline atomics).  A hostile
    client can corrupt the flags; that only delays its own replies or
-   adds wake-ups, and the server's slices bound its own wait.
+   adds wake-ups, and the server's sweep bounds its own wait.  (The
+   watcher's compare-and-swap of the state word is off the call path.)
 
    Every access to the page by the runtime's call path is an __atomic
    builtin (relaxed for words): the other process may write it
@@ -109,9 +138,9 @@
 #include "syscall.h"
 
 #define IDL_PAGE_STATE_OFFSET 0
-#define IDL_PAGE_SLEEPING_OFFSET 64
-#define IDL_PAGE_HEADER_OFFSET 128
-#define IDL_PAGE_MR_OFFSET 144
+#define IDL_PAGE_HEADER_OFFSET 4
+#define IDL_PAGE_MR_OFFSET 16
+#define IDL_PAGE_SLEEPING_OFFSET 640
 #define IDL_PAGE_PAYLOAD_OFFSET 4096
 #define IDL_PAGE_PAYLOAD_SIZE 65536
 #define IDL_PAGE_SIZE (IDL_PAGE_PAYLOAD_OFFSET + IDL_PAGE_PAYLOAD_SIZE)
@@ -123,26 +152,28 @@ enum idl_page_state
   IDL_PAGE_REPLY = 2,
   /* Never stored: what idl_page_wait reports when the peer left any
      other value in the state word.  */
-  IDL_PAGE_JUNK = 3
+  IDL_PAGE_JUNK = 3,
+  /* Stored by a client's watcher (watch.c) in place of REQUEST once the
+     server has hung up, so that a call asleep on the word wakes and
+     none goes to sleep on it any more.  */
+  IDL_PAGE_HANGUP = 4
 };
 
 struct idl_page
 {
   uint32_t state;
-  uint8_t pad_state[IDL_PAGE_SLEEPING_OFFSET - 4];
+  uint32_t seq;
+  uint32_t payload_len;
+  uint32_t nfds;
+  uint64_t mr[IDL_MR_WORDS];
+  uint8_t pad_mr[IDL_PAGE_SLEEPING_OFFSET - IDL_PAGE_MR_OFFSET
+		 - IDL_MR_WORDS * 8];
   uint32_t client_sleeping;
   uint32_t server_sleeping;
   int32_t client_cpu;
   int32_t server_cpu;
-  uint8_t pad_sleeping[IDL_PAGE_HEADER_OFFSET - IDL_PAGE_SLEEPING_OFFSET
+  uint8_t pad_sleeping[IDL_PAGE_PAYLOAD_OFFSET - IDL_PAGE_SLEEPING_OFFSET
 		       - 16];
-  uint32_t seq;
-  uint32_t payload_len;
-  uint32_t nfds;
-  uint32_t reserved;
-  uint64_t mr[IDL_MR_WORDS];
-  uint8_t pad_mr[IDL_PAGE_PAYLOAD_OFFSET - IDL_PAGE_MR_OFFSET
-		 - IDL_MR_WORDS * 8];
   uint8_t payload[IDL_PAGE_PAYLOAD_SIZE];
 };
 
@@ -152,8 +183,8 @@ _Static_assert (offsetof (struct idl_page, seq) == IDL_PAGE_HEADER_OFFSET
 		&& offsetof (struct idl_page, payload_len)
 		   == IDL_PAGE_HEADER_OFFSET + 4
 		&& offsetof (struct idl_page, nfds) == IDL_PAGE_HEADER_OFFSET + 8
-		&& IDL_PAGE_MR_OFFSET == IDL_PAGE_HEADER_OFFSET + 16,
-		"the header just before the tag");
+		&& IDL_PAGE_MR_OFFSET == IDL_PAGE_HEADER_OFFSET + 12,
+		"the header between the state and the tag");
 _Static_assert (offsetof (struct idl_page, client_sleeping)
 		== IDL_PAGE_SLEEPING_OFFSET, "sleep counts");
 _Static_assert (offsetof (struct idl_page, server_sleeping)
@@ -164,12 +195,10 @@ _Static_assert (offsetof (struct idl_page, client_cpu)
 		   == IDL_PAGE_SLEEPING_OFFSET + 12, "CPUs");
 _Static_assert (offsetof (struct idl_page, mr) == IDL_PAGE_MR_OFFSET,
 		"message registers");
-_Static_assert (IDL_PAGE_SLEEPING_OFFSET == IDL_PAGE_STATE_OFFSET + 64
-		&& IDL_PAGE_HEADER_OFFSET % 64 == 0
-		&& IDL_PAGE_HEADER_OFFSET == IDL_PAGE_SLEEPING_OFFSET + 64,
-		"state, sleep flags and header in three lines");
-_Static_assert (IDL_PAGE_MR_OFFSET + IDL_MR_WORDS * 8
-		<= IDL_PAGE_PAYLOAD_OFFSET, "registers overlap payload");
+_Static_assert (IDL_PAGE_SLEEPING_OFFSET % 128 == 0
+		&& IDL_PAGE_MR_OFFSET + IDL_MR_WORDS * 8
+		   <= IDL_PAGE_SLEEPING_OFFSET - 64,
+		"the sleep flags away from the registers' last line");
 _Static_assert (offsetof (struct idl_page, payload)
 		== IDL_PAGE_PAYLOAD_OFFSET, "payload");
 _Static_assert (sizeof (struct idl_page) == IDL_PAGE_SIZE, "page size");
@@ -270,11 +299,16 @@ idl_spin_for (int my_cpu, const int32_t *peer_cpu)
   return idl_spin_ticks;
 }
 
-/* Sleep slices.  The client's bounds how late it notices a dead server;
-   the server's how late an idle connection notices a dead client (stop
-   wakes it at once).  */
+/* Sleep slices.  A wait that may sleep without a timer (page.h's
+   header says when) does; else it sleeps a slice at a time and then
+   looks at the socket.  The client's slice bounds how late it notices a
+   dead server when it has no watcher; the server's is how often a
+   server's sweep (server-threads.c) wakes a sleeping connection whose
+   socket has something to say.  */
 #define IDL_CLIENT_SLICE_NS (20L * 1000 * 1000)
 #define IDL_SERVER_SLICE_NS (100L * 1000 * 1000)
+/* A slice that never ends: sleep until woken.  */
+#define IDL_SLICE_UNTIMED (-1L)
 
 /* What a *_sleeping flag holds: 0 while the side is awake (spinning or
    working), IDL_SLEEP_FUTEX while it sleeps on the state word,
@@ -295,20 +329,35 @@ idl_page_state_value (uint32_t s)
   return s <= IDL_PAGE_REPLY ? (int) s : IDL_PAGE_JUNK;
 }
 
+/* The same for a state that ends a wait, HUP being the waiter's flag
+   that its peer hung up (or NULL): HANGUP is the peer's death if our own
+   watcher stored it, which set HUP first; else junk like any other.  */
+static inline int
+idl_page_wait_result (uint32_t s, const uint32_t *hup)
+{
+  if (s == IDL_PAGE_HANGUP && hup && __atomic_load_n (hup, __ATOMIC_ACQUIRE))
+    return IDL_WAIT_PEER_GONE;
+  return idl_page_state_value (s);
+}
+
 /* Wait until (STATE == REQUEST) == FOR_REQUEST; return that state with
    acquire ordering (IDL_PAGE_JUNK for a value the protocol never
    stores).  MY_SLEEPING is the caller's own sleep flag.  SPIN is how
    long (ticks) to poll the state word before sleeping.  SOCK is the
-   connection socket, polled for the peer's death after the sleep.
-   STOP, if not NULL, is a flag that ends the wait with IDL_WAIT_STOPPED
-   before sleeping.  Sleeps at most one slice of SLICE_NS: if that ends
-   the wait with nothing changed and the peer alive, returns
-   IDL_WAIT_SLICE, and the caller calls again (with no spin) or gives
-   up.  A SLICE_NS of 0 returns IDL_WAIT_SLICE after the spin, without
-   sleeping (for a caller that only starts its clock then).  */
-static inline int
+   connection socket, polled for the peer's death after a sleep.  STOP,
+   if not NULL, is a flag that ends the wait with IDL_WAIT_STOPPED
+   before sleeping; HUP, if not NULL, one that a watcher sets when the
+   peer hangs up (watch.c), which ends it with IDL_WAIT_PEER_GONE.
+   Sleeps at most one slice of SLICE_NS, or until woken if SLICE_NS is
+   IDL_SLICE_UNTIMED: if that ends the wait with nothing changed and the
+   peer alive, returns IDL_WAIT_SLICE, and the caller calls again (with
+   no spin) or gives up.  A SLICE_NS of 0 returns IDL_WAIT_SLICE after
+   the spin, without sleeping (for a caller that only starts its clock
+   then).  */
+static inline __attribute__ ((__always_inline__)) int
 idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
-	       uint64_t spin, int sock, const int *stop, long slice_ns)
+	       uint64_t spin, int sock, const int *stop, const uint32_t *hup,
+	       long slice_ns)
 {
   struct idl_spin sp;
   idl_spin_start (&sp, spin);
@@ -317,21 +366,30 @@ idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
     {
       uint32_t s = __atomic_load_n (&pg->state, __ATOMIC_ACQUIRE);
       if ((s == IDL_PAGE_REQUEST) == (for_request != 0))
-	return idl_page_state_value (s);
+	return idl_page_wait_result (s, hup);
       if (idl_spin_more (&sp))
 	continue;
       if (stop && __atomic_load_n (stop, __ATOMIC_ACQUIRE))
 	return IDL_WAIT_STOPPED;
-      if (slice_ns <= 0)
+      if (slice_ns == 0)
 	return IDL_WAIT_SLICE;
 
       __atomic_store_n (my_sleeping, IDL_SLEEP_FUTEX, __ATOMIC_SEQ_CST);
+      /* Against the watcher, which sets HUP and then changes the state
+	 word (watch.c): either we see HUP here, or the word has changed
+	 by the time the kernel looks at it, or the watcher's wake-up
+	 finds us asleep.  */
+      if (hup && __atomic_load_n (hup, __ATOMIC_SEQ_CST))
+	{
+	  __atomic_store_n (my_sleeping, 0, __ATOMIC_RELAXED);
+	  return IDL_WAIT_PEER_GONE;
+	}
       idl_futex_wait (&pg->state, s, slice_ns);
       __atomic_store_n (my_sleeping, 0, __ATOMIC_RELAXED);
 
       s = __atomic_load_n (&pg->state, __ATOMIC_ACQUIRE);
       if ((s == IDL_PAGE_REQUEST) == (for_request != 0))
-	return idl_page_state_value (s);
+	return idl_page_wait_result (s, hup);
       /* Woken for nothing, or the slice ran out: is the peer still
 	 there?  If it published and then died, the state check above
 	 has already taken its last message.  */

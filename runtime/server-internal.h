@@ -8,7 +8,9 @@
 
      server-run.c      a server's life: create, run, stop, destroy
      server-threads.c  run mode 1: a thread per connection
-     server-workers.c  run mode 2: N worker threads, epoll
+     server-workers.c  run mode 2: N worker threads, epoll; and loop
+                       mode, one worker driven by the program's own
+                       event loop (idl_server_fd)
      server.c          a connection's life and each of its requests:
                        receive, check, copy once, dispatch, reply
      colocate.c        this process's servers by name; co-located calls
@@ -53,8 +55,10 @@ struct idl_conn
   uint64_t *msg;
   struct idl_call call;
   /* Thread per connection: whether this connection's thread holds the
-     server's dispatch lock between requests (server-threads.c).  */
+     server's dispatch lock between requests, and the connection's id
+     in the accepting thread's epoll set (server-threads.c).  */
   int lock_held;
+  uint64_t watch_id;
   /* The shared-page transport's state (page-server.c), inline: its
      request path reads it without a hop.  PAGE is NULL until the
      handshake succeeds.  LAST_SEQ is the sequence number of the last
@@ -114,6 +118,11 @@ struct idl_server
   unsigned nworkers;		/* 0: a thread per connection */
   struct idl_worker *workers;	/* while running with workers */
   int running;
+  /* Served from the program's own event loop (idl_server_fd): one
+     worker, workers[0], driven by idl_server_serve_ready; LOOP_DONE
+     once its connections were ended at stop.  */
+  int loop;
+  int loop_done;
   /* Co-location (colocate.c): this process's servers, by name.  */
   char *name;
   pid_t pid;			/* the creator: a fork's copy is not it */
@@ -229,6 +238,42 @@ idl_dispatch_msg (idl_server_t *srv, idl_call_t *call, uint64_t *msg)
   return rtag;
 }
 
+/* Run C's server's dispatcher on C's request.  With a thread per
+   connection, C's thread takes the dispatch lock if it does not hold it
+   already, and keeps it unless another thread waits for it; the
+   connection's loop (server-threads.c) releases it before the thread
+   waits for anything but a request about to come, and as soon as
+   another thread asks for it.  A client that calls again at once, from
+   a CPU of its own, so costs the server no atomic instruction per call
+   besides the page's own: on two CPUs the lock's two read-modify-writes
+   were most of what null still cost over raw (bench/latency).  */
+static inline uint64_t
+idl_conn_dispatch (struct idl_conn *c)
+{
+  idl_server_t *srv = c->srv;
+
+  if (srv->nworkers != 0)
+    return srv->dispatch (&c->call, c->msg);
+  if (!c->lock_held)
+    {
+      idl_dispatch_lock (&srv->dispatch_lock);
+      c->lock_held = 1;
+    }
+  uint64_t rtag = srv->dispatch (&c->call, c->msg);
+  /* C->srv anew rather than SRV: GCC then keeps C alone across the
+     call, where it would save a pointer on the stack (a store before
+     the reply: page-server.h, idl_page_serve).  */
+  srv = c->srv;
+  if (__atomic_load_n (&srv->dispatch_lock, __ATOMIC_RELAXED) == 2)
+    {
+      /* Another thread waits for the lock: let it have it now, as if
+	 we had not kept it.  */
+      c->lock_held = 0;
+      idl_dispatch_unlock (&srv->dispatch_lock);
+    }
+  return rtag;
+}
+
 /* idl_msg_request (internal.h), inline: the request path (server.c)
    and co-located calls (colocate.c) fill the private message with it,
    and with their constant arguments most of it folds away.  */
@@ -261,6 +306,23 @@ idl_msg_fill (uint64_t *msg, uint64_t tag, const uint64_t *words,
   msg[IDL_MSG_REPLY_NFDS] = 0;
 }
 
+/* Make MSG what a request that idl_msg_fill did not fill may find:
+   the counts and lengths 0, every request descriptor slot -1 (as after
+   idl_msg_fill for a request with no payload and no descriptor), so
+   that page-server.h's shortest path writes only what the request
+   brings.  Done after every request that page connections serve, and
+   when the message is made.  */
+static inline void
+idl_msg_clean (uint64_t *msg)
+{
+  msg[IDL_MSG_REQ_LEN] = 0;
+  msg[IDL_MSG_REQ_NFDS] = 0;
+  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
+    msg[IDL_MSG_REQ_FDS + i] = (uint64_t) (int64_t) -1;
+  msg[IDL_MSG_REPLY_LEN] = 0;
+  msg[IDL_MSG_REPLY_NFDS] = 0;
+}
+
 /* server.c: connections and requests.  */
 
 /* A new connection of SRV from its transport's accept, registered in
@@ -283,6 +345,11 @@ void idl_conn_end (struct idl_conn *c)
 void idl_serve_request (struct idl_conn *c)
   __attribute__ ((__visibility__ ("hidden")));
 void idl_serve_page (struct idl_conn *c)
+  __attribute__ ((__visibility__ ("hidden")));
+/* The page's general reply to RQ, which brought no descriptors, for
+   dispatcher result RTAG (page-server.h, idl_page_serve).  */
+void idl_page_finish (struct idl_conn *c, const struct idl_request *rq,
+		      uint64_t rtag)
   __attribute__ ((__visibility__ ("hidden")));
 
 /* colocate.c: this process's servers.  */
@@ -312,5 +379,17 @@ int idl_run_workers (idl_server_t *srv)
   __attribute__ ((__visibility__ ("hidden")));
 void idl_drain_workers (idl_server_t *srv)
   __attribute__ ((__visibility__ ("hidden")));
+
+/* Loop mode (server-workers.c, idl_server_fd): release the worker of a
+   server served from the program's loop, its connections and its
+   epoll set (idl_server_destroy).  */
+void idl_loop_fini (idl_server_t *srv)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* Ring the doorbell of C's client, which waits for a reply or a freed
+   page in its own event loop (page.h, IDL_SLEEP_POLL in
+   client_sleeping; async.c): page-server.h, idl_page_publish_client.  */
+void idl_page_ring_client (struct idl_conn *c)
+  __attribute__ ((__visibility__ ("hidden"), __cold__));
 
 #endif /* IDL_SERVER_INTERNAL_H */

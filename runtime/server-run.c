@@ -135,6 +135,13 @@ idl_server_destroy (idl_server_t *srv)
   idl_server_unregister (srv);
   __atomic_store_n (&srv->gone, 1, __ATOMIC_RELEASE);
   idl_publish_direct (srv, 0);
+  if (srv->loop)
+    {
+      /* Served from the program's loop: end its connections and close
+	 the set it watched.  */
+      idl_server_stop (srv);
+      idl_loop_fini (srv);
+    }
   srv->transport->destroy (srv);
   close (srv->stop_fd);
   idl_server_unref (srv);

@@ -26,6 +26,10 @@
 #include <errno.h>
 #include <poll.h>
 #include <pthread.h>
+#include <stdlib.h>
+#include <sys/epoll.h>
+#include <time.h>
+#include <unistd.h>
 #include "page-server.h"
 
 /* Wait for the next request on C as T's wait would, spinning for SPIN
@@ -141,48 +145,153 @@ start_connection (struct idl_conn *c)
     idl_conn_end (c);
 }
 
+/* The accepting thread watches its connections too.  A connection's
+   thread sleeps on its page without a timer (page-server.h: a timed
+   sleep costs a kernel timer per round trip, issue 22), so this thread
+   wakes it when it has something to see: at once when its client hangs
+   up (EPOLLRDHUP, edge-triggered, the epoll set's data the
+   connection's id), and all of them in a sweep once a slice
+   (IDL_SERVER_SLICE_NS) while there are connections, as the timeout of
+   every sleep did before.  The sweep is what bounds, to a slice, the
+   wait of a request published without a wake-up (a client that
+   withholds it, or scribbles on its own page), of a wake-up that came
+   just before the thread fell asleep, and of a client's junk that only
+   the connection's idle discards (and that may hold the client's own
+   end of the socket: page-server.c); it costs one system call per
+   connection per slice, not one timer per round trip.  */
+
+/* The epoll set's data for the two descriptors that are not
+   connections; connections' ids start above.  */
+#define WATCH_LISTEN 0
+#define WATCH_STOP 1
+
+/* Wake the thread of SRV's connection ID (its client hung up), if it
+   is still there; with ID 0, every connection's.  */
+static void
+wake_id (idl_server_t *srv, uint64_t id)
+{
+  const struct idl_conn_ops *t = srv->transport->conn;
+
+  pthread_mutex_lock (&srv->conns_lock);
+  for (struct idl_conn *c = srv->conns; c; c = c->next)
+    if (id == 0 || c->watch_id == id)
+      {
+	t->wake (c);
+	if (id != 0)
+	  break;
+      }
+  pthread_mutex_unlock (&srv->conns_lock);
+}
+
+/* Register new connection C with EPFD, under a new id.  */
+static void
+watch_connection (int epfd, struct idl_conn *c, uint64_t *next_id)
+{
+  struct epoll_event ev = { EPOLLRDHUP | EPOLLET, { .u64 = *next_id } };
+
+  c->watch_id = (*next_id)++;
+  /* If the set cannot take it, the sweeps still see its hang-up.  */
+  epoll_ctl (epfd, EPOLL_CTL_ADD, c->fd, &ev);
+}
+
 int
 idl_run_threads (idl_server_t *srv)
 {
-  struct pollfd p[2];
+  struct epoll_event ev[16];
+  uint64_t next_id = WATCH_STOP + 1;
+  int64_t next_sweep = 0;
+  int epfd = epoll_create1 (EPOLL_CLOEXEC);
+
+  if (epfd < 0)
+    return -1;
+  ev[0] = (struct epoll_event) { EPOLLIN, { .u64 = WATCH_LISTEN } };
+  ev[1] = (struct epoll_event) { EPOLLIN, { .u64 = WATCH_STOP } };
+  if (epoll_ctl (epfd, EPOLL_CTL_ADD, srv->listen_fd, &ev[0]) != 0
+      || epoll_ctl (epfd, EPOLL_CTL_ADD, srv->stop_fd, &ev[1]) != 0)
+    {
+      close (epfd);
+      return -1;
+    }
 
   while (!__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
     {
-      p[0] = (struct pollfd) { srv->listen_fd, POLLIN, 0 };
-      p[1] = (struct pollfd) { srv->stop_fd, POLLIN, 0 };
-      if (poll (p, 2, -1) < 0)
-	{
-	  if (errno == EINTR)
-	    continue;
-	  break;
-	}
-      if (p[1].revents)
+      int timeout = -1, stop = 0;
+      int64_t now = idl_now_ns ();
+      pthread_mutex_lock (&srv->conns_lock);
+      unsigned nconns = srv->nconns;
+      pthread_mutex_unlock (&srv->conns_lock);
+      if (nconns == 0)
+	next_sweep = 0;
+      else if (next_sweep == 0)
+	next_sweep = now + IDL_SERVER_SLICE_NS;
+      if (next_sweep != 0)
+	timeout = next_sweep <= now ? 0
+		  : (int) ((next_sweep - now + 999999) / 1000000);
+
+      int n = epoll_wait (epfd, ev, sizeof ev / sizeof ev[0], timeout);
+      if (n < 0 && errno != EINTR)
 	break;
-      if (!(p[0].revents & POLLIN))
-	continue;
-      struct idl_conn *c = idl_conn_accept (srv);
-      if (c)
-	start_connection (c);
-      else if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS
-	       || errno == ENOMEM)
-	/* The connection stays queued and poll would report it again at
-	   once: back off instead of spinning.  */
-	poll (&p[1], 1, 100);
+      for (int i = 0; i < n; i++)
+	{
+	  uint64_t id = ev[i].data.u64;
+	  if (id == WATCH_STOP)
+	    stop = 1;
+	  else if (id != WATCH_LISTEN)
+	    wake_id (srv, id);
+	  else
+	    {
+	      struct idl_conn *c = idl_conn_accept (srv);
+	      if (c)
+		{
+		  watch_connection (epfd, c, &next_id);
+		  start_connection (c);
+		}
+	      else if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS
+		       || errno == ENOMEM)
+		{
+		  /* The connection stays queued and epoll would report
+		     it again at once: back off instead of spinning.  */
+		  struct pollfd p = { srv->stop_fd, POLLIN, 0 };
+		  poll (&p, 1, 100);
+		}
+	    }
+	}
+      if (stop)
+	break;
+      if (next_sweep != 0 && idl_now_ns () >= next_sweep)
+	{
+	  wake_id (srv, 0);
+	  next_sweep = 0;
+	}
     }
+  close (epfd);
   return 0;
 }
 
-/* Connection threads see the stopping flag at their next request or
-   sleep slice; wake the sleeping ones now, then wait for all.  */
+/* Connection threads see the stopping flag before they sleep; wake
+   the sleeping ones now, then wait for all, waking them again once a
+   slice: a thread that read the flag just before it was set sleeps
+   through a wake-up that came before it slept (no timer ends that
+   sleep).  */
 void
 idl_drain_threads (idl_server_t *srv)
 {
   const struct idl_conn_ops *t = srv->transport->conn;
 
   pthread_mutex_lock (&srv->conns_lock);
-  for (struct idl_conn *c = srv->conns; c; c = c->next)
-    t->wake (c);
   while (srv->nconns > 0)
-    pthread_cond_wait (&srv->conns_done, &srv->conns_lock);
+    {
+      struct timespec until;
+      for (struct idl_conn *c = srv->conns; c; c = c->next)
+	t->wake (c);
+      clock_gettime (CLOCK_REALTIME, &until);
+      until.tv_nsec += IDL_SERVER_SLICE_NS;
+      if (until.tv_nsec >= 1000000000L)
+	{
+	  until.tv_sec++;
+	  until.tv_nsec -= 1000000000L;
+	}
+      pthread_cond_timedwait (&srv->conns_done, &srv->conns_lock, &until);
+    }
   pthread_mutex_unlock (&srv->conns_lock);
 }

@@ -15,8 +15,8 @@
    new connections handed to it, and stop.  The caller's worker also
    accepts, and gives each connection to the worker with the fewest.
 
-   A worker is the event loop a program's own loop could drive (a
-   descriptor to watch, a call that serves what is ready; transport.h):
+   A worker is the event loop a program's own loop drives in loop mode
+   (idl_server_fd, idl_server_serve_ready: the end of this file):
    everything it calls returns without blocking.
 
    Like the thread per connection's loop, the worker's is written once
@@ -442,6 +442,174 @@ idl_drain_workers (idl_server_t *srv)
       pthread_join (srv->workers[i].tid, NULL);
   for (unsigned i = 0; i < n; i++)
     worker_fini (&srv->workers[i]);
+  free (srv->workers);
+  srv->workers = NULL;
+}
+
+/* Loop mode: the program's own event loop drives one worker.
+
+   idl_server_fd makes the server's one worker (workers[0], the
+   acceptor) and hands its epoll set to the program, which watches it
+   for reading; idl_server_serve_ready is one turn of worker_loop_with
+   without the parts that wait: look at the set without sleeping, take
+   what it reports (new connections, hellos, hang-ups, doorbells, the
+   stop), serve what is ready, then tell the clients the server sleeps
+   (IDL_SLEEP_POLL: a client that publishes rings the socket, which
+   makes the set readable) and look at their pages once more (Dekker,
+   page-server.h), so that no request can wait with the set quiet.  A
+   turn serves at most IDL_WORKER_POLL_EVERY requests; if more are
+   ready it makes the set readable itself (the inbox eventfd), so the
+   program's other sources get their turn in between and the server
+   still gets the next one.  Nothing here waits: handshakes are the
+   worker's asynchronous ones, replies and doorbells never block
+   (fdpass.h), and a connection that stays quiet past its handshake's
+   deadline is dropped by the timers, which say when the program should
+   call again (the timeout idl_server_serve_ready stores).  */
+
+int
+idl_server_fd (idl_server_t *srv)
+{
+  if (!srv)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  if (srv->loop)
+    return srv->workers[0].epfd;
+  if (srv->listen_fd < 0
+      || __atomic_exchange_n (&srv->running, 1, __ATOMIC_ACQ_REL))
+    {
+      errno = EBUSY;
+      return -1;
+    }
+  srv->workers = calloc (1, sizeof *srv->workers);
+  if (!srv->workers)
+    goto fail;
+  srv->workers[0].epfd = -1;
+  if (worker_init (srv, &srv->workers[0], 1) != 0)
+    {
+      int e = errno;
+      worker_fini (&srv->workers[0]);
+      free (srv->workers);
+      srv->workers = NULL;
+      errno = e;
+      goto fail;
+    }
+  srv->workers[0].cpu = idl_sole_cpu ();
+  /* One thread serves: implementations run one at a time, in it, and
+     need no lock (as with idl_server_set_workers (srv, 1)).  */
+  srv->nworkers = 1;
+  idl_publish_direct (srv, !__atomic_load_n (&srv->stopping,
+					      __ATOMIC_ACQUIRE));
+  srv->loop = 1;
+  return srv->workers[0].epfd;
+
+ fail:
+  __atomic_store_n (&srv->running, 0, __ATOMIC_RELEASE);
+  return -1;
+}
+
+/* Make W's epoll set readable, so that the program calls again.  */
+static void
+loop_kick (struct idl_worker *w)
+{
+  uint64_t one = 1;
+  if (write (w->inbox_fd, &one, sizeof one) < 0)
+    {
+      /* EAGAIN: the counter is full, so it is readable anyway.  */
+    }
+}
+
+/* One turn of the loop's worker W with transport T; returns how many
+   requests it served and sets *TIMEOUT_MS.  */
+static inline __attribute__ ((__always_inline__)) int
+loop_turn_with (struct idl_worker *w, const struct idl_conn_ops *t,
+		int *timeout_ms)
+{
+  struct epoll_event ev[64];
+  unsigned served = 0;
+  int more = 0, n;
+
+  /* Awake: clients need not ring while we look.  */
+  worker_sleep (w, t, 0);
+  for (;;)
+    {
+      n = epoll_wait (w->epfd, ev, sizeof ev / sizeof ev[0], 0);
+      for (int i = 0; i < n; i++)
+	{
+	  void *p = ev[i].data.ptr;
+	  if (p == &mark_stop)
+	    ;			/* our caller sees it */
+	  else if (p == &mark_listen)
+	    worker_accept (w);
+	  else if (p == &mark_inbox)
+	    worker_take_inbox (w);
+	  else
+	    worker_event (w, t, p, ev[i].events);
+	}
+      if (n == (int) (sizeof ev / sizeof ev[0]))
+	more = 1;		/* the set may hold more */
+      served += worker_scan (w, t);
+      /* Asleep again; a request that came meanwhile is served now
+	 while the turn's budget lasts, else at the next turn.  */
+      if (!worker_sleep (w, t, 1))
+	break;
+      if (served >= IDL_WORKER_POLL_EVERY)
+	{
+	  more = 1;
+	  break;
+	}
+      worker_sleep (w, t, 0);
+    }
+  if (more)
+    loop_kick (w);
+  *timeout_ms = worker_timers (w, t, idl_now_ns ());
+  if (more)
+    *timeout_ms = 0;
+  return (int) served;
+}
+
+int
+idl_server_serve_ready (idl_server_t *srv, int *timeout_ms)
+{
+  int dummy;
+  struct idl_worker *w;
+
+  if (!timeout_ms)
+    timeout_ms = &dummy;
+  *timeout_ms = -1;
+  if (!srv || !srv->loop)
+    {
+      errno = EINVAL;
+      return -1;
+    }
+  w = &srv->workers[0];
+  if (__atomic_load_n (&srv->stopping, __ATOMIC_ACQUIRE))
+    {
+      /* Stop as idl_server_run would: refuse new clients at once, end
+	 every connection (closing its socket is what its client sees).
+	 The set stays open until idl_server_destroy: the program may
+	 still have it in its loop.  */
+      if (!srv->loop_done)
+	{
+	  srv->loop_done = 1;
+	  srv->transport->unlisten (srv);
+	  while (w->conns)
+	    worker_drop (w, w->conns);
+	}
+      return -1;
+    }
+  if (srv->transport == &idl_page_transport)
+    return loop_turn_with (w, &idl_page_conn_ops, timeout_ms);
+  return loop_turn_with (w, srv->transport->conn, timeout_ms);
+}
+
+void
+idl_loop_fini (idl_server_t *srv)
+{
+  if (!srv->loop || !srv->workers)
+    return;
+  worker_fini (&srv->workers[0]);
   free (srv->workers);
   srv->workers = NULL;
 }

@@ -61,38 +61,6 @@ idl_dispatch_lock_wake (uint32_t *l)
   syscall (SYS_futex, l, FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
 }
 
-/* Run C's server's dispatcher on C's request.  With a thread per
-   connection, C's thread takes the dispatch lock if it does not hold it
-   already, and keeps it unless another thread waits for it; the
-   connection's loop (server-threads.c) releases it before the thread
-   waits for anything but a request about to come, and as soon as
-   another thread asks for it.  A client that calls again at once, from
-   a CPU of its own, so costs the server no atomic instruction per call
-   besides the page's own: on two CPUs the lock's two read-modify-writes
-   were most of what null still cost over raw (bench/latency).  */
-static inline uint64_t
-dispatch (struct idl_conn *c)
-{
-  idl_server_t *srv = c->srv;
-
-  if (srv->nworkers != 0)
-    return srv->dispatch (&c->call, c->msg);
-  if (!c->lock_held)
-    {
-      idl_dispatch_lock (&srv->dispatch_lock);
-      c->lock_held = 1;
-    }
-  uint64_t rtag = srv->dispatch (&c->call, c->msg);
-  if (__atomic_load_n (&srv->dispatch_lock, __ATOMIC_RELAXED) == 2)
-    {
-      /* Another thread waits for the lock: let it have it now, as if
-	 we had not kept it.  */
-      c->lock_held = 0;
-      idl_dispatch_unlock (&srv->dispatch_lock);
-    }
-  return rtag;
-}
-
 void
 idl_msg_request (uint64_t *msg, uint64_t tag, const uint64_t *words,
 		 const void *payload, uint32_t len, const int *fds,
@@ -186,7 +154,7 @@ serve_request_with (struct idl_conn *c, const struct idl_conn_ops *t)
     {
       /* Let the client go on before the implementation runs.  */
       t->reply (c, &rq, rfds, IDL_TAG_ONEWAY, NULL, 0, 0);
-      dispatch (c);
+      idl_conn_dispatch (c);
       /* Nobody reads a one-way reply: drop what the dispatcher meant to
 	 send with it.  */
       int out[IDL_MAX_FDS];
@@ -195,7 +163,7 @@ serve_request_with (struct idl_conn *c, const struct idl_conn_ops *t)
       return;
     }
 
-  uint64_t rtag = dispatch (c);
+  uint64_t rtag = idl_conn_dispatch (c);
   finish (c, t, &rq, rfds, rtag);
 }
 
@@ -203,6 +171,16 @@ void
 idl_serve_page (struct idl_conn *c)
 {
   serve_request_with (c, &idl_page_conn_ops);
+  /* For the next request's shortest path (page-server.h).  */
+  idl_msg_clean (c->msg);
+}
+
+void
+idl_page_finish (struct idl_conn *c, const struct idl_request *rq,
+		 uint64_t rtag)
+{
+  int none[1];
+  finish (c, &idl_page_conn_ops, rq, none, rtag);
 }
 
 void
@@ -252,7 +230,10 @@ int
 idl_conn_alloc_msg (struct idl_conn *c)
 {
   c->msg = idl_map_msg ();
-  return c->msg ? 0 : -1;
+  if (!c->msg)
+    return -1;
+  idl_msg_clean (c->msg);
+  return 0;
 }
 
 void

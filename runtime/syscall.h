@@ -181,16 +181,31 @@ _Static_assert (sizeof (struct cmsghdr) == sizeof (struct idl_cmsghdr)
 # endif
 #endif
 
-/* Sleep while *WORD == EXPECTED, for at most NSEC nanoseconds.  Returns
-   0 when woken, -EAGAIN (-11) when *WORD already differed, -ETIMEDOUT
-   or -EINTR; callers recheck the word in every case, so the value only
-   matters for diagnostics.  */
+/* Sleep while *WORD == EXPECTED, for at most NSEC nanoseconds, or
+   until woken if NSEC is negative.  Returns 0 when woken, -EAGAIN (-11)
+   when *WORD already differed, -ETIMEDOUT or -EINTR; callers recheck
+   the word in every case, so the value only matters for diagnostics.
+   A timed wait arms a kernel timer and cancels it when woken, which on
+   one CPU, where every round trip sleeps twice, was most of what a
+   call cost over a plain futex ping-pong (issue 22: some 450 ns a
+   round trip on a virtual machine); so waits that need no deadline
+   pass none (page.h says what keeps them from hanging).  */
 static inline long
 idl_futex_wait (const uint32_t *word, uint32_t expected, long nsec)
 {
-  struct idl_timespec ts = { nsec / 1000000000L, nsec % 1000000000L };
-  long r = idl_syscall4 (IDL_NR_futex, (long) word, IDL_FUTEX_WAIT,
+  struct idl_timespec ts;
+  long r;
+
+  if (nsec < 0)
+    r = idl_syscall4 (IDL_NR_futex, (long) word, IDL_FUTEX_WAIT,
+		      (long) expected, 0L);
+  else
+    {
+      ts.tv_sec = nsec / 1000000000L;
+      ts.tv_nsec = nsec % 1000000000L;
+      r = idl_syscall4 (IDL_NR_futex, (long) word, IDL_FUTEX_WAIT,
 			(long) expected, (long) &ts);
+    }
   /* We may have slept: see idl_refill_return_stack (arch/).  */
   idl_refill_return_stack ();
   return r;

@@ -64,9 +64,9 @@
    - event loops: every server operation except wait and a waiting
      open returns without blocking, and everything a connection waits
      for makes its descriptor (c->fd) readable, so that a server can
-     live in one thread's epoll set (server-workers.c does; a future
-     idl_server_fd / idl_server_serve_ready pair would hand that set
-     to the program's own loop).  */
+     live in one thread's epoll set (server-workers.c does, and hands
+     that set to the program's own loop with idl_server_fd and
+     idl_server_serve_ready).  */
 
 #ifndef IDL_TRANSPORT_H
 #define IDL_TRANSPORT_H
@@ -239,6 +239,12 @@ struct idl_transport
   /* Release the binding's transport state (idl_close has closed its
      descriptors and frees B itself).  */
   void (*close) (idl_binding_t *b);
+
+  /* Have B's waits woken when its peer hangs up, so that they may sleep
+     without a timer (the page: watch.c): 0, or -1 if that cannot be
+     had.  NULL for a transport whose calls never reach call.c's
+     waits.  */
+  int (*watch) (idl_binding_t *b);
 
   /* Server side; NULL for a transport that cannot serve.  */
 

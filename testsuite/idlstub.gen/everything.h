@@ -7,7 +7,8 @@
    Purpose: every scalar type by value, as IDL_IN, IDL_OUT and IDL_INOUT
    pointers and as the result; records with padding, _Bool and
    bit-fields, unions and arrays in every direction, by value and by
-   pointer, in message words and in the payload; strings and buffers
+   pointer, in message words and in the payload, and records and unions
+   as results; strings and buffers
    of every direction, counted by IDL_SIZE_IS or GCC's access
    attribute; descriptors in and out; one-way operations; and the
    spellings of types the generator must write back: const and
@@ -162,6 +163,24 @@ IDL_OP (everything, 45) uint32_t blk_big (idl_binding_t *b, struct big v,
 					  IDL_IN const struct big *i,
 					  IDL_OUT struct big *o,
 					  IDL_INOUT struct big *io);
+
+/* Records as results: one word; padding, a _Bool and bit-fields; a
+   union beside an out record; beside an out buffer of records; in the
+   payload, beside a string and an out value.  */
+IDL_OP (everything, 33) struct pair ret_pair (idl_binding_t *b,
+					      struct pair p);
+IDL_OP (everything, 34) anon_t ret_anon (idl_binding_t *b, int seed);
+IDL_OP (everything, 35) union u ret_union (idl_binding_t *b,
+					   IDL_IN const union u *i,
+					   IDL_OUT struct pair *q);
+IDL_OP (everything, 36) struct tagged ret_tagged (idl_binding_t *b,
+						  unsigned n,
+						  IDL_SIZE_IS (n, 8)
+						  IDL_OUT struct tagged *t);
+IDL_OP (everything, 37) struct big ret_big (idl_binding_t *b,
+					    IDL_STRING (20)
+					    IDL_IN const char *s,
+					    IDL_OUT uint32_t *n);
 
 /* Arrays: T a[N] parameters (pointers to N elements), an array typedef
    as a parameter, a pointer to one.  */

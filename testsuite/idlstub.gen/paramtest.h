@@ -16,7 +16,8 @@
    CORBA's C mapping of sequence<T> to { _maximum, _length, _buffer };
    a string inside a struct or a sequence is a char array, since a
    pointer member cannot cross (paper 000, 4.3.5 moves only flat
-   records en bloc); a result that is not a scalar is one more out
+   records en bloc); a struct result is returned by value, as CORBA's
+   C mapping returns it; a string or sequence result is one more out
    parameter, RET.  An in struct goes by value (fixed, variable) or, as
    CORBA's C mapping passes it, as a const pointer (nested), so both
    ways are tested.  */
@@ -60,11 +61,10 @@ typedef struct
   double d;
 } Param_Test_Fixed_Struct;
 
-IDL_OP (Param_Test, 3) void
+IDL_OP (Param_Test, 3) Param_Test_Fixed_Struct
 test_fixed_struct (idl_binding_t *b, Param_Test_Fixed_Struct s1,
 		   IDL_INOUT Param_Test_Fixed_Struct *s2,
-		   IDL_OUT Param_Test_Fixed_Struct *s3,
-		   IDL_OUT Param_Test_Fixed_Struct *ret);
+		   IDL_OUT Param_Test_Fixed_Struct *s3);
 
 /* typedef sequence<string> StrSeq; */
 typedef char Param_Test_String[PARAM_TEST_STRING + 1];
@@ -96,11 +96,10 @@ typedef struct
   Param_Test_String seq[PARAM_TEST_SEQUENCE];
 } Param_Test_Var_Struct;
 
-IDL_OP (Param_Test, 5) void
+IDL_OP (Param_Test, 5) Param_Test_Var_Struct
 test_var_struct (idl_binding_t *b, Param_Test_Var_Struct s1,
 		 IDL_INOUT Param_Test_Var_Struct *s2,
-		 IDL_OUT Param_Test_Var_Struct *s3,
-		 IDL_OUT Param_Test_Var_Struct *ret);
+		 IDL_OUT Param_Test_Var_Struct *s3);
 
 /* struct Nested_Struct { Var_Struct vs; }; */
 typedef struct
@@ -108,12 +107,11 @@ typedef struct
   Param_Test_Var_Struct vs;
 } Param_Test_Nested_Struct;
 
-IDL_OP (Param_Test, 6) void
+IDL_OP (Param_Test, 6) Param_Test_Nested_Struct
 test_nested_struct (idl_binding_t *b,
 		    IDL_IN const Param_Test_Nested_Struct *s1,
 		    IDL_INOUT Param_Test_Nested_Struct *s2,
-		    IDL_OUT Param_Test_Nested_Struct *s3,
-		    IDL_OUT Param_Test_Nested_Struct *ret);
+		    IDL_OUT Param_Test_Nested_Struct *s3);
 
 /* typedef sequence<Fixed_Struct> StructSeq; */
 IDL_OP (Param_Test, 7) void

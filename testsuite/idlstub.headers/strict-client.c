@@ -2,7 +2,8 @@
    Purpose: a client of an interface that uses every annotation, with
    the runtime's whole client API, compiles without a warning under
    -Wall -Wextra -pedantic -Wmissing-prototypes -Werror at every C
-   standard; without the plugin, the same header minus the calls.  */
+   standard; without the plugin, the same header minus the calls.  The
+   event-loop calls (idl_call_start) and regions are part of that API.  */
 
 #include <idlstub.h>
 
@@ -43,6 +44,18 @@ IDL_OP (strict3, 1) int third (idl_binding_t *b, IDL_IN IDL_STRING (15)
 			       const char *s);
 
 int use_runtime (const char *name);
+static void in_loop (idl_binding_t *b, void *arg);
+
+/* A function idl_call_start runs on a stack of its own.  */
+static void
+in_loop (idl_binding_t *b, void *arg)
+{
+  int *err = (int *) arg;
+#ifdef IDLSTUB_PLUGIN_LOADED
+  scalars (b, 1, 2, 3, 4, 5.0);
+#endif
+  *err = idl_error (b);
+}
 
 int
 use_runtime (const char *name)
@@ -70,6 +83,22 @@ use_runtime (const char *name)
     accessed (b, "data", 4);
   }
 #endif
+  {
+    idl_region_t *r = idl_region_new (IDL_REGION_MAX / 1024, &err);
+    int loop_err = IDL_OK;
+    if (r)
+      {
+	char *data = (char *) idl_region_data (r);
+	data[idl_region_size (r) - 1] = 1;
+	if (idl_region_seal (r) == IDL_OK && idl_region_fd (r) < 0)
+	  err = IDL_E_INVAL;
+	idl_region_free (r);
+      }
+    if (idl_call_start (b, in_loop, &loop_err) == 1
+	&& idl_binding_fd (b) >= 0)
+      while (idl_call_finish (b) == 1)
+	continue;
+  }
   err = idl_error (b);
   idl_close (b);
   return err;

@@ -3,7 +3,8 @@
    API) compiles without a warning under -Wall -Wextra -pedantic
    -Wmissing-prototypes -Werror at every C standard.  Without the
    plugin, IDL_SERVER is an error by design (idlstub.noplugin/server.c):
-   then only the declarations and the server API.  */
+   then only the declarations and the server API.  The API includes
+   serving from an event loop (idl_server_fd) and mapping regions.  */
 
 #include <idlstub.h>
 
@@ -20,6 +21,7 @@ long scalars_impl (idl_call_t *call, short s, long l);
 int strings_impl (idl_call_t *call, const char *key, char *value);
 void note_impl (idl_call_t *call, int what);
 int serve (const char *name);
+int serve_from_loop (idl_server_t *srv);
 
 long
 scalars_impl (idl_call_t *call, short s, long l)
@@ -30,7 +32,12 @@ scalars_impl (idl_call_t *call, short s, long l)
 int
 strings_impl (idl_call_t *call, const char *key, char *value)
 {
+  __SIZE_TYPE__ size = 0;
+  int err = IDL_OK;
+  const void *data = idl_region_map (key[0], &size, &err);
   (void) call;
+  if (data && size <= IDL_REGION_MAX)
+    idl_region_unmap (data, size);
   value[0] = key[0];
   value[1] = 0;
   return 0;
@@ -63,4 +70,15 @@ serve (const char *name)
     err = -1;
   idl_server_destroy (srv);
   return err;
+}
+
+int
+serve_from_loop (idl_server_t *srv)
+{
+  int timeout_ms = -1;
+  if (idl_server_fd (srv) < 0)
+    return -1;
+  while (idl_server_serve_ready (srv, &timeout_ms) >= 0)
+    continue;
+  return timeout_ms;
 }

@@ -4,8 +4,8 @@
    Purpose: co-located direct calls (paper 001; idlrt-abi.h).  A binding
    to a server of this process that has workers calls the implementation
    straight from the client stub: an in string reaches it as the
-   caller's own pointer, and results, out parameters and blocks are the
-   message path's.  Operations whose results the message path checks
+   caller's own pointer, and results (a record too), out parameters and
+   blocks are the message path's.  Operations whose results the message path checks
    (an out string, an IDL_LENGTH_IS length) keep the message path; so
    does every call to a server without workers (its implementations run
    one at a time) and every call after the server stopped, which fails
@@ -32,6 +32,8 @@ IDL_OP (codirect, 3) int give (idl_binding_t *b,
 			       IDL_STRING (15) IDL_OUT char *s);
 IDL_OP (codirect, 4) long swap (idl_binding_t *b, struct pair p,
 				IDL_OUT struct pair *q);
+IDL_OP (codirect, 5) struct pair flip (idl_binding_t *b, struct pair p,
+				       IDL_STRING (15) IDL_IN const char *s);
 
 IDL_SERVER (codirect);
 
@@ -77,6 +79,14 @@ swap_impl (idl_call_t *call, struct pair p, struct pair *q)
   return p.a + p.b;
 }
 
+struct pair
+flip_impl (idl_call_t *call, struct pair p, const char *s)
+{
+  calls++;
+  seen_string = s;
+  return (struct pair) { p.b, (short) p.a };
+}
+
 /* One client's view of a server named NAME: does a call with an in
    string go direct?  */
 static int
@@ -116,6 +126,11 @@ main (void)
   struct pair q = { 0, 0 };
   CHECK (swap (b, (struct pair) { 300, -2 }, &q) == 298);
   CHECK (q.a == -2 && q.b == 300);
+  /* A record result, straight from the implementation (issue 17).  */
+  char tag[16] = "flip";
+  q = flip (b, (struct pair) { 5, 6 }, tag);
+  CHECK (q.a == 6 && q.b == 5 && idl_error (b) == IDL_OK);
+  CHECK (seen_string == tag);
 
   /* An out string keeps the message path: the implementation writes
      the server's copy, which is checked and then copied out.  */

@@ -1,54 +1,79 @@
 /* { dg-do run } */
+/* { dg-unit "-DUNIT=2" } */
+/* { dg-unit "-DUNIT=3" } */
+/* { dg-unit "-DUNIT=4" } */
+/* { dg-unit "-DUNIT=5" } */
 /* Area: run
    Purpose: a client refused at connect time (IDL_E_IFACE) learns what
    differs through idl_connect_mismatch: the interface's name, id or
    version, or the lowest-numbered operation the server lacks or has
    with other types; the same for a co-located server; the record is
    the calling thread's, and a connect that succeeds clears it.
-   Revisions of one interface as in version-compat.c.  */
+   Revisions of one interface as in version-compat.c: each revision of
+   id 0x77 is a unit of its own (dg-unit: a unit holds one interface of
+   an id), the main unit revision 1 and another id.  */
 
 #include <pthread.h>
 #include <idlstub.h>
 #include "idltest.h"
 
+#ifndef UNIT
 /* Revision 1: what the old client knows.  */
-IDL_INTERFACE (rev1, 0x77, 1);
-IDL_OP (rev1, 1) long r1_add (idl_binding_t *b, long x, long y);
-IDL_OP (rev1, 2) int r1_name (idl_binding_t *b,
-			      IDL_OUT IDL_STRING (15) char *name);
+IDL_INTERFACE (rev, 0x77, 1);
+IDL_OP (rev, 1) long r1_add (idl_binding_t *b, long x, long y);
+IDL_OP (rev, 2) int r1_name (idl_binding_t *b,
+			     IDL_OUT IDL_STRING (15) char *name);
 
-/* Revision 2: operation 3 added.  */
-IDL_INTERFACE (rev2, 0x77, 1);
-IDL_OP (rev2, 1) long r2_add (idl_binding_t *b, long x, long y);
-IDL_OP (rev2, 2) int r2_name (idl_binding_t *b,
-			      IDL_OUT IDL_STRING (15) char *name);
-IDL_OP (rev2, 3) long r2_neg (idl_binding_t *b, long x);
-
-/* Revision 3: operation 2's string bound changed.  */
-IDL_INTERFACE (rev3, 0x77, 1);
-IDL_OP (rev3, 1) long r3_add (idl_binding_t *b, long x, long y);
-IDL_OP (rev3, 2) int r3_name (idl_binding_t *b,
-			      IDL_OUT IDL_STRING (31) char *name);
-
-/* Revision 4: operation 2 removed.  */
-IDL_INTERFACE (rev4, 0x77, 1);
-IDL_OP (rev4, 1) long r4_add (idl_binding_t *b, long x, long y);
-
-/* Another version and another id of revision 1.  */
-IDL_INTERFACE (rev1v2, 0x77, 2);
-IDL_OP (rev1v2, 1) long v_add (idl_binding_t *b, long x, long y);
+/* Another id of revision 1.  */
 IDL_INTERFACE (rev1id, 0x78, 1);
 IDL_OP (rev1id, 1) long i_add (idl_binding_t *b, long x, long y);
 
-IDL_SERVER (rev3);
-IDL_SERVER (rev4);
+/* The other units' descriptors and dispatchers.  */
+const idl_interface_t *rev2 (void);
+const idl_interface_t *rev3 (void);
+const idl_interface_t *rev4 (void);
+const idl_interface_t *rev1v2 (void);
+uint64_t rev3_dispatch (idl_call_t *, uint64_t *);
+uint64_t rev4_dispatch (idl_call_t *, uint64_t *);
 
+#elif UNIT == 2
+/* Revision 2: operation 3 added.  */
+IDL_INTERFACE (rev, 0x77, 1);
+IDL_OP (rev, 1) long r2_add (idl_binding_t *b, long x, long y);
+IDL_OP (rev, 2) int r2_name (idl_binding_t *b,
+			     IDL_OUT IDL_STRING (15) char *name);
+IDL_OP (rev, 3) long r2_neg (idl_binding_t *b, long x);
+const idl_interface_t *rev2 (void) { return &rev; }
+
+#elif UNIT == 3
+/* Revision 3: operation 2's string bound changed.  */
+IDL_INTERFACE (rev, 0x77, 1);
+IDL_OP (rev, 1) long r3_add (idl_binding_t *b, long x, long y);
+IDL_OP (rev, 2) int r3_name (idl_binding_t *b,
+			     IDL_OUT IDL_STRING (31) char *name);
+#define rev_dispatch rev3_dispatch
+IDL_SERVER (rev);
 long r3_add_impl (idl_call_t *c, long x, long y) { return x + y; }
 int r3_name_impl (idl_call_t *c, char *name) { strcpy (name, "rev3"); return 3; }
+const idl_interface_t *rev3 (void) { return &rev; }
+
+#elif UNIT == 4
+/* Revision 4: operation 2 removed.  */
+IDL_INTERFACE (rev, 0x77, 1);
+IDL_OP (rev, 1) long r4_add (idl_binding_t *b, long x, long y);
+#define rev_dispatch rev4_dispatch
+IDL_SERVER (rev);
 long r4_add_impl (idl_call_t *c, long x, long y) { return x + y; }
+const idl_interface_t *rev4 (void) { return &rev; }
 
-#define REV(iface) idltest_as (&(iface), "rev")
+#elif UNIT == 5
+/* Another version of revision 1.  */
+IDL_INTERFACE (rev, 0x77, 2);
+IDL_OP (rev, 1) long v_add (idl_binding_t *b, long x, long y);
+const idl_interface_t *rev1v2 (void) { return &rev; }
+#endif
 
+#ifndef UNIT
 /* Connecting IFACE to NAME is refused, for reason KIND at operation
    OP, by a server of id 0x77, version 1.  */
 static void
@@ -81,23 +106,23 @@ static void
 every_reason (const char *n3, const char *n4)
 {
   /* A changed operation, a removed one; the lowest number of several. */
-  refused (n3, REV (rev1), IDL_MISMATCH_OP_CHANGED, 2);
-  refused (n4, REV (rev1), IDL_MISMATCH_OP_MISSING, 2);
-  refused (n4, REV (rev2), IDL_MISMATCH_OP_MISSING, 2);
+  refused (n3, &rev, IDL_MISMATCH_OP_CHANGED, 2);
+  refused (n4, &rev, IDL_MISMATCH_OP_MISSING, 2);
+  refused (n4, rev2 (), IDL_MISMATCH_OP_MISSING, 2);
   /* Not the same interface at all.  */
-  refused (n4, REV (rev1v2), IDL_MISMATCH_VERSION, 0);
-  refused (n4, REV (rev1id), IDL_MISMATCH_ID, 0);
-  refused (n4, &rev1, IDL_MISMATCH_NAME, 0);
+  refused (n4, rev1v2 (), IDL_MISMATCH_VERSION, 0);
+  refused (n4, idltest_as (&rev1id, "rev"), IDL_MISMATCH_ID, 0);
+  refused (n4, idltest_as (&rev, "rev1"), IDL_MISMATCH_NAME, 0);
   /* A table whose entry is 0 (there is no operation 0) is not the
      server's, whatever the server's table holds.  */
   static const uint64_t zero[1] = { 0 };
-  idl_interface_t junk = *REV (rev4);
+  idl_interface_t junk = *rev4 ();
   junk.signature ^= 1;
   junk.ops = zero;
   junk.nops = 1;
   refused (n4, &junk, IDL_MISMATCH_OP_MISSING, 0);
   /* A client without a table of operations: the server cannot say.  */
-  idl_interface_t bare = *REV (rev1);
+  idl_interface_t bare = rev;
   bare.ops = NULL;
   bare.nops = 0;
   refused (n4, &bare, IDL_MISMATCH_UNKNOWN, 0);
@@ -109,7 +134,7 @@ every_reason (const char *n3, const char *n4)
   /* A connect that succeeds clears the record.  */
   idl_mismatch_t m;
   CHECK (idl_connect_mismatch (&m) == IDL_MISMATCH_UNKNOWN);
-  idl_binding_t *b = idltest_connect (n4, REV (rev4));
+  idl_binding_t *b = idltest_connect (n4, rev4 ());
   CHECK (idl_connect_mismatch (&m) == IDL_MISMATCH_NONE);
   CHECK (m.op == 0 && m.server_id == 0);
   idl_close (b);
@@ -123,19 +148,20 @@ main (void)
   snprintf (n4, sizeof n4, "%s", idltest_name ("mismatch-4"));
 
   /* Servers in other processes: the reason crosses in the welcome.  */
-  pid_t s3 = idltest_fork_server (n3, REV (rev3), rev3_dispatch);
-  pid_t s4 = idltest_fork_server (n4, REV (rev4), rev4_dispatch);
+  pid_t s3 = idltest_fork_server (n3, rev3 (), rev3_dispatch);
+  pid_t s4 = idltest_fork_server (n4, rev4 (), rev4_dispatch);
   every_reason (n3, n4);
   idltest_stop_server (s3);
   idltest_stop_server (s4);
 
   /* The same servers in this process: co-located bindings.  */
   int err = IDL_OK;
-  idl_server_t *c3 = idl_server_create (n3, REV (rev3), rev3_dispatch, &err);
-  idl_server_t *c4 = idl_server_create (n4, REV (rev4), rev4_dispatch, &err);
+  idl_server_t *c3 = idl_server_create (n3, rev3 (), rev3_dispatch, &err);
+  idl_server_t *c4 = idl_server_create (n4, rev4 (), rev4_dispatch, &err);
   CHECK (c3 && c4);
   every_reason (n3, n4);
   idl_server_destroy (c3);
   idl_server_destroy (c4);
   return 0;
 }
+#endif

@@ -14,6 +14,7 @@
 #define RT_COMMON_H
 
 #include <dirent.h>
+#include <poll.h>
 #include <stdint.h>
 #include <time.h>
 #include "idltest.h"
@@ -191,8 +192,67 @@ rt_fork_server_workers (const char *name, idl_dispatch_fn dispatch,
   return pid;
 }
 
+/* A server for the rt interface served from a poll loop of its own
+   (idl_server_fd, idl_server_serve_ready), as a program with an event
+   loop serves it: forked like rt_fork_server_workers.  The child exits
+   0 once the server is stopped (RT_STOP) and destroyed.  */
+static inline pid_t __attribute__ ((unused))
+rt_fork_loop_server (const char *name, idl_dispatch_fn dispatch)
+{
+  int ready[2];
+
+  rt_arm_watchdog ();
+  CHECK (pipe (ready) == 0);
+  pid_t pid = fork ();
+  CHECK (pid >= 0);
+  if (pid == 0)
+    {
+      int err = 0, timeout = -1, fd;
+      prctl (PR_SET_PDEATHSIG, SIGKILL);
+      if (getppid () == 1)
+	_exit (2);
+      close (ready[0]);
+      idl_server_t *srv = idl_server_create (name, &rt_iface, dispatch, &err);
+      if (!srv || (fd = idl_server_fd (srv)) < 0
+	  || idl_server_fd (srv) != fd || idl_server_run (srv) != -1
+	  || idl_server_set_workers (srv, 2) != -1)
+	_exit (2);
+      char ok = 1;
+      if (write (ready[1], &ok, 1) != 1)
+	_exit (2);
+      close (ready[1]);
+      for (;;)
+	{
+	  struct pollfd p = { fd, POLLIN, 0 };
+	  if (poll (&p, 1, timeout) < 0 && errno != EINTR)
+	    _exit (3);
+	  if (idl_server_serve_ready (srv, &timeout) < 0)
+	    break;
+	}
+      idl_server_destroy (srv);
+      _exit (0);
+    }
+  close (ready[1]);
+  char ok = 0;
+  ssize_t n;
+  do
+    n = read (ready[0], &ok, 1);
+  while (n < 0 && errno == EINTR);
+  close (ready[0]);
+  CHECK (n == 1 && ok == 1);
+  for (unsigned i = 0; i < sizeof rt_servers / sizeof rt_servers[0]; i++)
+    if (rt_servers[i] == 0)
+      {
+	rt_servers[i] = pid;
+	break;
+      }
+  return pid;
+}
+
 /* The server mode of rt_fork_server: a test file can be built again in
-   another mode by a file that defines RT_WORKERS and includes it.  */
+   another mode by a file that defines RT_WORKERS and includes it;
+   RT_WORKERS_LOOP serves from a poll loop (rt_fork_loop_server).  */
+#define RT_WORKERS_LOOP (-1)
 #ifndef RT_WORKERS
 # define RT_WORKERS 0
 #endif
@@ -200,6 +260,8 @@ rt_fork_server_workers (const char *name, idl_dispatch_fn dispatch,
 static inline pid_t __attribute__ ((unused))
 rt_fork_server (const char *name, idl_dispatch_fn dispatch)
 {
+  if (RT_WORKERS == RT_WORKERS_LOOP)
+    return rt_fork_loop_server (name, dispatch);
   return rt_fork_server_workers (name, dispatch, RT_WORKERS);
 }
 

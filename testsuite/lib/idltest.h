@@ -99,10 +99,10 @@ idltest_fork_server (const char *name, const idl_interface_t *iface,
 }
 
 /* IFACE's descriptor under the interface name NAME: what another
-   program's header for the same interface gives, for a test that holds
-   several variants of an interface in one program (their C names must
-   differ, and an interface is its name as well as its id).  Kept in a
-   ring of 8, so that a few may be in use at once.  */
+   program's header for the same interface gives, for a test whose
+   units hold variants of an interface under different C names (an
+   interface is its name as well as its id).  Kept in a ring of 8, so
+   that a few may be in use at once.  */
 static inline const idl_interface_t *
 idltest_as (const idl_interface_t *iface, const char *name)
 {

@@ -1,0 +1,181 @@
+/* region.c -- shared-memory regions handed over without a copy.
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   The runtime half of HACKING's "Large buffers", step 5, usable today
+   with an IDL_FD parameter (the plugin's IDL_REGION will do the same
+   steps itself): a region is a memfd the caller fills through a
+   writable mapping and then seals against writing, shrinking and
+   growing (F_SEAL_WRITE, F_SEAL_SHRINK, F_SEAL_GROW, F_SEAL_SEAL), so
+   that the bytes a server checks can never change again; the server
+   maps what it receives read-only after checking those seals and the
+   size.  Handing one over costs a descriptor passed and a mapping made,
+   whatever its size (FIDL's VMOs, Hubris's leases).
+
+   Why sealing is enough: the kernel refuses F_SEAL_WRITE while any
+   writable shared mapping of the file exists (EBUSY), and once it is
+   set refuses every new writable mapping and write(2); so a caller
+   that kept a writable mapping cannot seal, and a sealed region is
+   immutable for everyone, the caller and any process it gave the
+   descriptor to included.  idl_region_seal therefore drops the
+   caller's own writable mapping first and maps the region again
+   read-only.
+
+   Off the call path: libc freely.  */
+
+#define _GNU_SOURCE 1		/* memfd_create, F_ADD_SEALS */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "internal.h"
+
+#define SEALS (F_SEAL_WRITE | F_SEAL_SHRINK | F_SEAL_GROW)
+
+struct idl_region
+{
+  int fd;
+  void *data;			/* the caller's mapping */
+  size_t size;
+  int sealed;
+};
+
+static int
+nomem_or (int e, int other)
+{
+  return e == ENOMEM || e == EMFILE || e == ENFILE || e == ENOSPC
+	 ? IDL_E_NOMEM : other;
+}
+
+idl_region_t *
+idl_region_new (size_t size, int *err)
+{
+  int dummy;
+  idl_region_t *r;
+
+  if (!err)
+    err = &dummy;
+  if (size == 0 || size > IDL_REGION_MAX)
+    {
+      *err = IDL_E_INVAL;
+      return NULL;
+    }
+  r = calloc (1, sizeof *r);
+  if (!r)
+    {
+      *err = IDL_E_NOMEM;
+      return NULL;
+    }
+  r->size = size;
+  r->fd = memfd_create ("idl-region", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+  if (r->fd < 0 || ftruncate (r->fd, (off_t) size) != 0
+      || (r->data = mmap (NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED,
+			  r->fd, 0)) == MAP_FAILED)
+    {
+      *err = nomem_or (errno, IDL_E_NOMEM);
+      if (r->fd >= 0)
+	close (r->fd);
+      free (r);
+      return NULL;
+    }
+  *err = IDL_OK;
+  return r;
+}
+
+void *
+idl_region_data (idl_region_t *r)
+{
+  return r->data;
+}
+
+size_t
+idl_region_size (const idl_region_t *r)
+{
+  return r->size;
+}
+
+int
+idl_region_fd (const idl_region_t *r)
+{
+  return r->fd;
+}
+
+int
+idl_region_seal (idl_region_t *r)
+{
+  void *ro;
+
+  if (!r)
+    return IDL_E_INVAL;
+  if (r->sealed)
+    return IDL_OK;
+  /* Our own writable mapping would make the kernel refuse the seal.  */
+  munmap (r->data, r->size);
+  r->data = NULL;
+  if (fcntl (r->fd, F_ADD_SEALS, SEALS | F_SEAL_SEAL) != 0)
+    {
+      /* EBUSY: somebody kept a writable mapping (a fork's, one made
+	 from the descriptor).  The region stays the caller's,
+	 writable, as it was.  */
+      int code = errno == EBUSY ? IDL_E_INVAL : nomem_or (errno,
+							  IDL_E_INVAL);
+      r->data = mmap (NULL, r->size, PROT_READ | PROT_WRITE, MAP_SHARED,
+		      r->fd, 0);
+      if (r->data == MAP_FAILED)
+	r->data = NULL;
+      return code;
+    }
+  r->sealed = 1;
+  ro = mmap (NULL, r->size, PROT_READ, MAP_SHARED, r->fd, 0);
+  r->data = ro == MAP_FAILED ? NULL : ro;
+  return r->data ? IDL_OK : IDL_E_NOMEM;
+}
+
+void
+idl_region_free (idl_region_t *r)
+{
+  if (!r)
+    return;
+  if (r->data)
+    munmap (r->data, r->size);
+  close (r->fd);
+  free (r);
+}
+
+const void *
+idl_region_map (int fd, size_t *size, int *err)
+{
+  struct stat st;
+  int dummy, seals;
+  void *p;
+
+  if (!err)
+    err = &dummy;
+  *err = IDL_E_INVAL;
+  /* The seals first: with them, the size checked next cannot change
+     under the mapping (no SIGBUS), nor the bytes under the reader.  */
+  seals = fcntl (fd, F_GET_SEALS);
+  if (seals < 0 || (seals & SEALS) != SEALS || fstat (fd, &st) != 0
+      || st.st_size <= 0 || (uint64_t) st.st_size > IDL_REGION_MAX)
+    return NULL;
+  p = mmap (NULL, (size_t) st.st_size, PROT_READ, MAP_SHARED, fd, 0);
+  if (p == MAP_FAILED)
+    {
+      *err = nomem_or (errno, IDL_E_INVAL);
+      return NULL;
+    }
+  if (size)
+    *size = (size_t) st.st_size;
+  *err = IDL_OK;
+  return p;
+}
+
+void
+idl_region_unmap (const void *data, size_t size)
+{
+  if (data)
+    munmap ((void *) data, size);
+}
