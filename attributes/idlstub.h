@@ -124,7 +124,15 @@
     __attribute__ ((__idl_interface__ (id, version), __unused__))	\
     = { #name, 0, 0, 0, 0, 0, 0, 0 /* all but the name: the plugin's */ }
 
-# define IDL_OP(iface, number) __attribute__ ((__idl_op__ (iface, number)))
+/* The pragma tells the plugin that this IDL_OP was written, so that it
+   can report one that GCC ignores (IDL_OP (calc, 2) struct s {...};
+   declares no function to annotate); __COUNTER__ pairs it with the
+   attribute.  */
+# define IDL_OP(iface, number) IDLSTUB_OP_ (iface, number, __COUNTER__)
+# define IDLSTUB_OP_(iface, number, k)					\
+  IDLSTUB_PRAGMA_ (idlstub op k)					\
+  __attribute__ ((__idl_op__ (iface, number, k)))
+# define IDLSTUB_PRAGMA_(text) _Pragma (#text)
 # define IDL_ONEWAY __attribute__ ((__idl_oneway__))
 # define IDL_IN __attribute__ ((__idl_in__))
 # define IDL_OUT __attribute__ ((__idl_out__))

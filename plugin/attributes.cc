@@ -98,11 +98,43 @@ integer_argument (location_t loc, tree attr_name, const char *what,
 /* Attribute handlers: reject first, check the node, report at the
    user's location, then accept (the Linux gcc-plugins habit).  */
 
+/* Is LOC (a spelling location) in <idlstub.h>?  */
+static bool
+in_idlstub_header (location_t loc)
+{
+  const char *file = LOCATION_FILE (loc);
+  if (!file)
+    return false;
+  const char *base = lbasename (file);
+  return strcmp (base, "idlstub.h") == 0;
+}
+
+/* LOC, or where the user wrote the macro of <idlstub.h> that LOC is
+   inside of.  An unnamed parameter's location is that of its last
+   attribute, in the definition of the macro that spelled it
+   (IDL_OUT): a diagnostic there would point into <idlstub.h>, with the
+   user's line only in a note.  A location in the user's own macro
+   stays there (GCC's notes then show its expansion).  */
+location_t
+user_location (location_t loc)
+{
+  while (linemap_location_from_macro_expansion_p (line_table, loc)
+	 && in_idlstub_header (linemap_resolve_location
+			       (line_table, loc, LRK_SPELLING_LOCATION, NULL)))
+    {
+      loc = get_pure_location (line_table, loc);
+      const line_map *map = linemap_lookup (line_table, loc);
+      loc = linemap_unwind_toward_expansion (line_table, loc, &map);
+    }
+  return loc;
+}
+
 /* Where to report a problem with an attribute on NODE.  */
 static location_t
 attribute_location (tree node)
 {
-  return DECL_P (node) ? DECL_SOURCE_LOCATION (node) : input_location;
+  return user_location (DECL_P (node) ? DECL_SOURCE_LOCATION (node)
+			: input_location);
 }
 
 static tree
@@ -133,8 +165,33 @@ handle_idl_interface (tree *node, tree name, tree args, int, bool *no_add)
 			    TREE_VALUE (TREE_CHAIN (args)), 0, 0xffffffff,
 			    &version))
     return NULL_TREE;
+  /* The plugin fills in the descriptor's initializer (model.cc): one
+     without, here or in another file, would leave the id, version and
+     signature zero, and every call would fail at run time.  The front
+     end marks an initializer to come before it applies attributes.  */
+  if (!DECL_INITIAL (decl))
+    error_at (loc, "interface descriptor %qD has no initializer; define "
+	      "it with %<IDL_INTERFACE (name, id, version)%>", decl);
+  else if (DECL_THREAD_LOCAL_P (decl))
+    error_at (loc, "interface descriptor %qD is thread-local; define it "
+	      "with %<IDL_INTERFACE (name, id, version)%>", decl);
   *no_add = false;
   return NULL_TREE;
+}
+
+written_declaration idl_written;
+
+/* The written declaration is DECL's: the handler of one of its
+   attributes runs.  */
+static void
+note_written (tree decl)
+{
+  if (idl_written.decl != decl)
+    {
+      idl_written.decl = decl;
+      idl_written.op_args = NULL_TREE;
+      idl_written.oneway = false;
+    }
 }
 
 static tree
@@ -142,6 +199,10 @@ handle_idl_op (tree *node, tree name, tree args, int, bool *no_add)
 {
   *no_add = true;
   tree decl = *node;
+  /* <idlstub.h>'s IDL_OP gives a third argument: which expansion of
+     the macro this is (op-uses.cc).  */
+  if (tree k = TREE_CHAIN (TREE_CHAIN (args)))
+    idl_op_seen (TREE_VALUE (k));
   location_t loc = attribute_location (decl);
   if (TREE_CODE (decl) != FUNCTION_DECL)
     {
@@ -155,6 +216,22 @@ handle_idl_op (tree *node, tree name, tree args, int, bool *no_add)
 			    TREE_VALUE (TREE_CHAIN (args)), 1, IDL_MAX_OPNUM,
 			    &number))
     return NULL_TREE;
+  /* DECL is the declaration as written, before the front end merges it
+     with an earlier one: an IDL_OP already on it is this declaration's
+     own, and the merged declaration would keep only one of them.  */
+  if (tree first = lookup_attribute ("idl_op", DECL_ATTRIBUTES (decl)))
+    {
+      error_at (loc, "operation %qD has two %<IDL_OP%> annotations, %<IDL_OP "
+		"(%E, %E)%> and %<IDL_OP (%E, %E)%>; give it one", decl,
+		idl_strip_attribute_arg (TREE_VALUE (TREE_VALUE (first))),
+		idl_strip_attribute_arg (TREE_VALUE (TREE_CHAIN
+						     (TREE_VALUE (first)))),
+		idl_strip_attribute_arg (TREE_VALUE (args)),
+		idl_strip_attribute_arg (TREE_VALUE (TREE_CHAIN (args))));
+      return NULL_TREE;
+    }
+  note_written (decl);
+  idl_written.op_args = args;
   *no_add = false;
   return NULL_TREE;
 }
@@ -169,6 +246,8 @@ handle_idl_oneway (tree *node, tree name, tree, int, bool *no_add)
 		"%qE attribute applies only to operation prototypes", name);
       return NULL_TREE;
     }
+  note_written (*node);
+  idl_written.oneway = true;
   *no_add = false;
   return NULL_TREE;
 }
@@ -188,12 +267,14 @@ handle_idl_direction (tree *node, tree name, tree, int, bool *no_add)
   if (!is_attribute_p ("idl_in", name) && !POINTER_TYPE_P (TREE_TYPE (decl)))
     {
       auto_diagnostic_group d;
-      error_at (DECL_SOURCE_LOCATION (decl),
-		"%qE parameter %qD is not a pointer", name, decl);
-      inform (DECL_SOURCE_LOCATION (decl),
-	      "a value that comes back from the server needs a pointer "
-	      "to land in, as in %<%T *%E%>", TREE_TYPE (decl),
-	      DECL_NAME (decl));
+      location_t loc = attribute_location (decl);
+      error_at (loc, "%qs parameter %qD is not a pointer",
+		is_attribute_p ("idl_out", name) ? "IDL_OUT" : "IDL_INOUT",
+		decl);
+      const char *n = IDENTIFIER_POINTER (DECL_NAME (decl));
+      inform (loc, "a value that comes back from the server needs a "
+	      "pointer to land in, as in %<%T *%s%>", TREE_TYPE (decl),
+	      *n == '<' ? "" : n);
       return NULL_TREE;
     }
   *no_add = false;
@@ -247,7 +328,7 @@ handle_idl_string (tree *node, tree name, tree args, int, bool *no_add)
   tree decl = parameter_node (node, name);
   if (!decl)
     return NULL_TREE;
-  location_t loc = DECL_SOURCE_LOCATION (decl);
+  location_t loc = attribute_location (decl);
   tree type = TREE_TYPE (decl);
   if (!POINTER_TYPE_P (type) || !char_type_p (TREE_TYPE (type)))
     {
@@ -270,7 +351,7 @@ handle_idl_size_is (tree *node, tree name, tree args, int, bool *no_add)
   tree decl = parameter_node (node, name);
   if (!decl)
     return NULL_TREE;
-  location_t loc = DECL_SOURCE_LOCATION (decl);
+  location_t loc = attribute_location (decl);
   tree type = TREE_TYPE (decl);
   if (!POINTER_TYPE_P (type) || FUNC_OR_METHOD_TYPE_P (TREE_TYPE (type)))
     {
@@ -293,7 +374,7 @@ handle_idl_length_is (tree *node, tree name, tree args, int, bool *no_add)
 {
   *no_add = true;
   tree decl = parameter_node (node, name);
-  if (!decl || !name_argument (DECL_SOURCE_LOCATION (decl), name,
+  if (!decl || !name_argument (attribute_location (decl), name,
 			       TREE_VALUE (args)))
     return NULL_TREE;
   *no_add = false;
@@ -307,7 +388,7 @@ handle_idl_bound (tree *node, tree name, tree args, int, bool *no_add)
   tree decl = parameter_node (node, name);
   unsigned HOST_WIDE_INT v;
   if (!decl
-      || !integer_argument (DECL_SOURCE_LOCATION (decl), name,
+      || !integer_argument (attribute_location (decl), name,
 			    is_attribute_p ("idl_max", name) ? "bound" : "size",
 			    TREE_VALUE (args),
 			    is_attribute_p ("idl_max", name) ? 1 : 0,
@@ -328,7 +409,7 @@ handle_idl_fd (tree *node, tree name, tree, int, bool *no_add)
   tree base = POINTER_TYPE_P (type) ? TREE_TYPE (type) : type;
   if (TYPE_MAIN_VARIANT (base) != integer_type_node)
     {
-      error_at (DECL_SOURCE_LOCATION (decl), "%<IDL_FD%> parameter %qD has "
+      error_at (attribute_location (decl), "%<IDL_FD%> parameter %qD has "
 		"type %qT; a descriptor is an %<int%> (in) or an %<int *%> "
 		"(out)", decl, type);
       return NULL_TREE;
@@ -378,7 +459,18 @@ static tree
 remember_rejection (tree *node, tree name, tree args, int flags,
 		    bool *no_add)
 {
+  /* An unnamed parameter is called "<unnamed>" in a message rather
+     than "({anonymous})"; which one it is, the front end does not say
+     yet (record_operation numbers them later).  */
+  tree unnamed = NULL_TREE;
+  if (TREE_CODE (*node) == PARM_DECL && !DECL_NAME (*node))
+    {
+      unnamed = *node;
+      DECL_NAME (unnamed) = get_identifier ("<unnamed>");
+    }
   tree r = handler (node, name, args, flags, no_add);
+  if (unnamed)
+    DECL_NAME (unnamed) = NULL_TREE;
   if (*no_add && TREE_CODE (*node) == PARM_DECL)
     rejected_parms.push_back (*node);
   return r;
@@ -397,7 +489,7 @@ idl_register_attributes (void *, void *)
 						     handler);
     };
   add ("idl_interface", 2, 2, handle_idl_interface);
-  add ("idl_op", 2, 2, handle_idl_op);
+  add ("idl_op", 2, 3, handle_idl_op);
   add ("idl_oneway", 0, 0, handle_idl_oneway);
   add ("idl_in", 0, 0, remember_rejection<handle_idl_direction>);
   add ("idl_out", 0, 0, remember_rejection<handle_idl_direction>);

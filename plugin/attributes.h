@@ -13,6 +13,22 @@
 
 /* attributes.cc.  */
 tree idl_attr (const char *name, tree decl);
+location_t user_location (location_t loc);
+
+/* What the declaration of an operation being parsed says, before the
+   front end merges it with an earlier one (whose parameters it keeps,
+   and whose attributes it adds): its IDL_OP's arguments and IDL_ONEWAY,
+   seen by their handlers on the FUNCTION_DECL as written.  The
+   handlers set it; idl_finish_decl (operations.cc) reads it, with the
+   parameters finished since the last other declaration, and resets it
+   at every other declaration.  */
+struct written_declaration
+{
+  tree decl;			/* the FUNCTION_DECL as written */
+  tree op_args;			/* its IDL_OP's arguments, or NULL */
+  bool oneway;
+};
+extern written_declaration idl_written;
 extern std::vector<tree> rejected_parms;
 
 /* parameters.cc.  */

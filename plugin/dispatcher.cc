@@ -40,10 +40,6 @@
 #include "gimple-builder.h"
 #include "fast-stubs.h"
 
-/* The most slots of a dispatcher's table indexed by the masked
-   operation number (emit_dispatcher).  */
-#define IDL_DISPATCH_SLOTS_MAX 256
-
 /* IFACE's dispatch table: for each slot, the index in IFACE->ops of the
    operation whose number it is, or -1 for the error path; its size is
    the smallest power of two above the largest operation number.  Paper
@@ -71,6 +67,69 @@ dispatch_table (const idl_interface *iface)
   for (unsigned i = 0; i < iface->ops.size (); i++)
     slot[iface->ops[i]->number] = i;
   return slot;
+}
+
+/* The most cases of one switch statement of a dispatcher
+   (dispatch_switch).  */
+#define IDL_DISPATCH_SWITCH_MAX 256
+
+/* Jump to LABELS[i] if OPNUM is the number of IFACE->ops[i], else to
+   BAD: a switch; for more than IDL_DISPATCH_SWITCH_MAX operations, a
+   switch on the number's high byte whose cases switch on its low byte.
+   GCC lowers a switch of N cases in time N squared (its clustering for
+   bit tests, tree-switch-conversion.cc): one of 65,535 cases took
+   longer to compile than the rest of the dispatcher and its stubs.  */
+static void
+dispatch_switch (body_builder &bb, const idl_interface *iface, tree opnum,
+		 const std::vector<tree> &labels, tree bad)
+{
+  unsigned n = iface->ops.size ();
+  auto case_label = [] (unsigned v, tree lab)
+    {
+      return build_case_label (build_int_cst (unsigned_type_node, v),
+			       NULL_TREE, lab);
+    };
+  auto emit_switch = [&bb, bad] (tree index, auto_vec<tree> &cases)
+    {
+      sort_case_labels (cases);
+      bb.add (gimple_build_switch (index, build_case_label (NULL_TREE,
+							     NULL_TREE, bad),
+				   cases));
+    };
+  if (n <= IDL_DISPATCH_SWITCH_MAX)
+    {
+      auto_vec<tree> cases;
+      for (unsigned i = 0; i < n; i++)
+	cases.safe_push (case_label (iface->ops[i]->number, labels[i]));
+      emit_switch (opnum, cases);
+      return;
+    }
+  /* The operations by high byte, each with the cases of its low byte.  */
+  std::map<unsigned, std::vector<unsigned>> by_high;
+  for (unsigned i = 0; i < n; i++)
+    by_high[iface->ops[i]->number >> 8].push_back (i);
+  tree high = bb.assign (unsigned_type_node, RSHIFT_EXPR, opnum,
+			 build_int_cst (integer_type_node, 8));
+  tree low = bb.assign (unsigned_type_node, BIT_AND_EXPR, opnum,
+			build_int_cst (unsigned_type_node, 0xff));
+  auto_vec<tree> outer;
+  std::vector<tree> inner_labels;
+  for (const auto &h_ops : by_high)
+    {
+      inner_labels.push_back (bb.new_label ());
+      outer.safe_push (case_label (h_ops.first, inner_labels.back ()));
+    }
+  emit_switch (high, outer);
+  unsigned k = 0;
+  for (const auto &h_ops : by_high)
+    {
+      bb.label (inner_labels[k++]);
+      auto_vec<tree> cases;
+      for (unsigned i : h_ops.second)
+	cases.safe_push (case_label (iface->ops[i]->number & 0xff,
+				     labels[i]));
+      emit_switch (low, cases);
+    }
 }
 
 /* 3. The dispatcher of IFACE, after its server stubs (returned in
@@ -136,19 +195,8 @@ emit_dispatcher (idl_interface *iface, std::vector<tree> &stubs)
       bb.add (gimple_build_goto (dest));
     }
   else
-    {
-      tree opnum = bb.assign (unsigned_type_node, NOP_EXPR, masked);
-      auto_vec<tree> cases;
-      for (unsigned i = 0; i < iface->ops.size (); i++)
-	cases.safe_push (build_case_label
-			 (build_int_cst (unsigned_type_node,
-					 iface->ops[i]->number),
-			  NULL_TREE, labels[i]));
-      sort_case_labels (cases);
-      bb.add (gimple_build_switch (opnum, build_case_label (NULL_TREE,
-							     NULL_TREE, bad),
-				   cases));
-    }
+    dispatch_switch (bb, iface, bb.assign (unsigned_type_node, NOP_EXPR,
+					   masked), labels, bad);
   for (unsigned i = 0; i < stubs.size (); i++)
     {
       bb.label (labels[i]);

@@ -16,6 +16,13 @@
 
 #include "gimple-builder.h"
 
+/* The most slots of a dispatcher's table indexed by the masked
+   operation number (dispatcher.cc, dispatch_table).  */
+#define IDL_DISPATCH_SLOTS_MAX 256
+/* The most operations whose server stubs may be inlined into their
+   dispatcher (server-stub.cc).  */
+#define IDL_DISPATCH_INLINE_MAX IDL_DISPATCH_SLOTS_MAX
+
 /* client-stub.cc: OP's client stub, the body of its prototype.  */
 void emit_client_stub (idl_operation *op);
 

@@ -57,6 +57,7 @@
 #include "context.h"
 #include "debug.h"
 #include "attr-fnspec.h"
+#include "toplev.h"
 
 #if BUILDING_GCC_MAJOR < 12
 # error "idlstub needs GCC 12 or later"
@@ -107,6 +108,18 @@ static inline void
 idl_enable_pass_dump (const char *name)
 {
   g->get_dumps ()->dump_switch_p (name);
+}
+
+/* The C front end's preprocessor, or NULL where there is none: lto1
+   loads the plugin too, and has no parse_in (it is c-family's), so a
+   plain reference would keep the plugin from loading there
+   (GCC-NOTES.md).  */
+extern cpp_reader *parse_in __attribute__ ((__weak__));
+static inline cpp_reader *
+idl_preprocessor (void)
+{
+  cpp_reader **p = &parse_in;
+  return p ? *p : NULL;
 }
 
 #endif /* IDLSTUB_GCC_COMPAT_H */

@@ -265,6 +265,13 @@ prepare_definition (tree fn, location_t loc)
 	  DECL_ARTIFICIAL (p) = 1;
 	}
       TREE_TYPE (p) = TREE_VALUE (a);
+      /* A qualifier on a parameter of a prototype means nothing to its
+	 callers (C11 6.7.6.3p15) and nothing to a body built here, but
+	 a volatile PARM_DECL is no GIMPLE value: used as an operand it
+	 fails GIMPLE verification, and at -O2 DCE crashed on it.  */
+      TREE_THIS_VOLATILE (p) = 0;
+      TREE_SIDE_EFFECTS (p) = 0;
+      TREE_READONLY (p) = 0;
       DECL_CONTEXT (p) = fn;
       TREE_USED (p) = 1;
       DECL_CHAIN (p) = NULL_TREE;
@@ -337,8 +344,14 @@ prepare_client_stub (tree fn, location_t loc)
 					NULL_TREE, DECL_ATTRIBUTES (fn));
     }
   prepare_definition (fn, loc);
-  DECL_COMDAT (fn) = 1;
-  make_decl_one_only (fn, DECL_ASSEMBLER_NAME (fn));
+  /* A static operation's stub is this file's own, like a static inline
+     function: a COMDAT group would merge it with another file's
+     operation of that name.  */
+  if (TREE_PUBLIC (fn))
+    {
+      DECL_COMDAT (fn) = 1;
+      make_decl_one_only (fn, DECL_ASSEMBLER_NAME (fn));
+    }
 }
 
 /* FN's parameter number INDEX (0: the binding or the call).  */

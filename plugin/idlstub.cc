@@ -52,7 +52,9 @@
 					 (xdr-testgen.cc)
 
    The pipeline, one file per stage (paper 000, 5.3):
-     attributes.cc  annotations -> validated interface model (model.cc)
+     attributes.cc  annotations -> validated interface model (model.cc),
+		    with parameters.cc, operations.cc and op-uses.cc;
+		    pch.cc after a precompiled header
      layout.cc      model -> register-packed message layouts
      abi.cc         layouts -> the runtime's calling convention
      pass.cc        all of it -> GIMPLE, in the "idlstub" IPA pass:
@@ -112,6 +114,36 @@ static const struct ggc_root_tab idlstub_roots[] = {
     &gt_ggc_mx_vec_tree_va_gc_, &gt_pch_nx_vec_tree_va_gc_ },
   LAST_GGC_ROOT_TAB
 };
+
+/* When the front end is done (or, without IPA passes, at the end):
+   the IDL_OPs GCC dropped (op-uses.cc).  */
+static void
+report_unapplied (void *, void *)
+{
+  idl_report_unapplied_ops ();
+}
+
+/* Errors reported when the IPA passes start (an IDL_OP GCC dropped,
+   the test generator's) come after GCC decided to run them: the
+   passes that lower and build SSA are gated off by an error, and a
+   later one then fails its check of the properties it requires, an
+   internal compiler error ("confused by earlier errors").  After such
+   an error no pass runs, and GCC stops as it would have after an
+   error while parsing.  */
+static bool late_errors;
+
+static void
+note_late_errors (void *, void *)
+{
+  late_errors = seen_error ();
+}
+
+static void
+gate_after_late_errors (void *gcc_data, void *)
+{
+  if (late_errors)
+    *(bool *) gcc_data = false;
+}
 
 /* Parse -fplugin-arg-idlstub-*; false after an error.  */
 static bool
@@ -227,10 +259,16 @@ plugin_init (struct plugin_name_args *info,
   register_callback (name, PLUGIN_ATTRIBUTES, idl_register_attributes, NULL);
   register_callback (name, PLUGIN_FINISH_DECL, idl_finish_decl, NULL);
   register_callback (name, PLUGIN_PRE_GENERICIZE, idl_pre_genericize, NULL);
+  register_callback (name, PLUGIN_FINISH_PARSE_FUNCTION,
+		     idl_finish_parse_function, NULL);
   /* IDL_ONC_PROGRAM (onc.cc).  */
   register_callback (name, PLUGIN_ATTRIBUTES, idl_onc_register_attributes,
 		     NULL);
   register_callback (name, PLUGIN_FINISH_DECL, idl_onc_finish_decl, NULL);
+  /* The model again after a precompiled header (pch.cc).  */
+  idl_pch_init ();
+  /* IDL_OPs that GCC dropped (op-uses.cc).  */
+  register_callback (name, PLUGIN_PRAGMAS, idl_register_pragmas, NULL);
 
   /* Before "visibility": after parsing, before SSA and inlining, so the
      stubs are optimized and inlined like user code and -flto streams
@@ -243,9 +281,21 @@ plugin_init (struct plugin_name_args *info,
   register_callback (name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
   if (want_dump)
     idl_enable_pass_dump ("ipa-idlstub");
+  /* GCC calls an event's callbacks in the reverse order of their
+     registration.  Last when the IPA passes start: whether any of the
+     others reported an error.  */
+  register_callback (name, PLUGIN_ALL_IPA_PASSES_START, note_late_errors,
+		     NULL);
+  register_callback (name, PLUGIN_OVERRIDE_GATE, gate_after_late_errors,
+		     NULL);
   if (idl_testgen_file)
     idl_testgen_init (name);
   if (idl_xdr_file || idl_xdr_testgen_file)
     idl_xdr_export_init (name);
+  /* Before the test generator's and the .x export's callbacks: after
+     such an error they write no file.  */
+  register_callback (name, PLUGIN_ALL_IPA_PASSES_START, report_unapplied,
+		     NULL);
+  register_callback (name, PLUGIN_FINISH, report_unapplied, NULL);
   return 0;
 }

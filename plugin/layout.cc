@@ -281,10 +281,15 @@ dump_message (FILE *file, const char *what, const idl_operation *op,
 		 it.offset, (unsigned long) (it.offset + it.max_bytes - 1),
 		 name, (unsigned long) it.max_bytes);
       else if (p.kind == IDL_KIND_STRING)
-	fprintf (file, "    payload: %s, a string of at most %lu chars%s\n",
-		 name, (unsigned long) p.max,
-		 it.implied ? " and its NUL, ending the payload"
-		 : &m == &op->request ? " and its NUL" : "");
+	{
+	  fprintf (file, "    payload: %s, a string of at most %lu chars%s",
+		   name, (unsigned long) p.max,
+		   it.implied ? " and its NUL, ending the payload"
+		   : &m == &op->request ? " and its NUL" : "");
+	  if (p.typical)
+	    fprintf (file, ", typically %lu", (unsigned long) p.typical);
+	  fputc ('\n', file);
+	}
       else
 	{
 	  fprintf (file, "    payload: %s, %s elements of %u bytes, at most "

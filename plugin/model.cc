@@ -35,24 +35,57 @@ idl_find_interface (tree var)
   return NULL;
 }
 
+/* Operations by FUNCTION_DECL and by name (an IDENTIFIER_NODE): every
+   declaration the front end finishes is looked up, so the lookups must
+   not walk the operations.  The trees are kept by idl_model_keep.  */
+static hash_map<tree, idl_operation *> *ops_by_decl, *ops_by_name;
+
 idl_operation *
 idl_find_operation (tree fndecl)
 {
-  for (idl_interface *iface : idl_interfaces)
-    for (idl_operation *op : iface->ops)
-      if (op->decl == fndecl)
-	return op;
-  return NULL;
+  idl_operation **op = ops_by_decl ? ops_by_decl->get (fndecl) : NULL;
+  return op ? *op : NULL;
 }
 
 idl_operation *
 idl_find_operation_by_name (const char *name)
 {
+  tree id = maybe_get_identifier (name);
+  idl_operation **op = id && ops_by_name ? ops_by_name->get (id) : NULL;
+  return op ? *op : NULL;
+}
+
+void
+idl_model_reset (void)
+{
   for (idl_interface *iface : idl_interfaces)
-    for (idl_operation *op : iface->ops)
-      if (strcmp (op->name (), name) == 0)
-	return op;
-  return NULL;
+    {
+      for (idl_operation *op : iface->ops)
+	delete op;
+      delete iface;
+    }
+  idl_interfaces.clear ();
+  delete ops_by_decl;
+  delete ops_by_name;
+  ops_by_decl = ops_by_name = NULL;
+  idl_kept_trees = NULL;
+}
+
+void
+idl_add_operation (idl_operation *op)
+{
+  if (!ops_by_decl)
+    {
+      ops_by_decl = new hash_map<tree, idl_operation *>;
+      ops_by_name = new hash_map<tree, idl_operation *>;
+    }
+  idl_interface *iface = op->iface;
+  iface->ops.push_back (op);
+  iface->by_number[op->number] = op;
+  iface->stale = true;
+  ops_by_decl->put (op->decl, op);
+  if (!ops_by_name->get (DECL_NAME (op->decl)))
+    ops_by_name->put (DECL_NAME (op->decl), op);
 }
 
 /* Scalars cross as 1, 2, 4 or 8 bytes of a message word (paper 000,
@@ -218,11 +251,10 @@ idl_operation_entry (const idl_operation *op)
 static std::vector<const idl_operation *>
 ops_by_number (const idl_interface *iface)
 {
-  std::vector<const idl_operation *> ops (iface->ops.begin (),
-					  iface->ops.end ());
-  std::sort (ops.begin (), ops.end (),
-	     [] (const idl_operation *a, const idl_operation *b)
-	     { return a->number < b->number; });
+  std::vector<const idl_operation *> ops;
+  ops.reserve (iface->by_number.size ());
+  for (const auto &n_op : iface->by_number)
+    ops.push_back (n_op.second);
   return ops;
 }
 
@@ -255,7 +287,12 @@ descriptor_field (tree type, const char *name)
 
 /* Set field NAME of constructor INIT (of record TYPE) to VALUE (an
    integer, or a tree when VALUE_TREE is given), adding the element when
-   the initializer left it out.  */
+   the initializer left it out (IDL_INTERFACE gives every field, a raw
+   idl_interface attribute may come with { "name" } alone).  The back
+   end outputs a record's elements in the order of its fields, and
+   stops at an element out of order (an internal compiler error in
+   output_constructor_regular_field): an added element goes where its
+   field is.  */
 static void
 set_descriptor_field (tree init, tree type, const char *name,
 		      unsigned HOST_WIDE_INT value,
@@ -273,7 +310,13 @@ set_descriptor_field (tree init, tree type, const char *name,
 	(*CONSTRUCTOR_ELTS (init))[i].value = v;
 	return;
       }
-  CONSTRUCTOR_APPEND_ELT (CONSTRUCTOR_ELTS (init), field, v);
+  unsigned pos = 0;
+  for (tree fl = TYPE_FIELDS (type); fl && fl != field; fl = DECL_CHAIN (fl))
+    if (pos < vec_safe_length (CONSTRUCTOR_ELTS (init))
+	&& (*CONSTRUCTOR_ELTS (init))[pos].index == fl)
+      pos++;
+  constructor_elt elt = { field, v };
+  vec_safe_insert (CONSTRUCTOR_ELTS (init), pos, elt);
 }
 
 /* Fill in IFACE's descriptor: id and version from the attribute (the
@@ -288,6 +331,10 @@ set_descriptor_field (tree init, tree type, const char *name,
 void
 idl_fill_descriptor (idl_interface *iface)
 {
+  iface->stale = false;
+  unsigned k = 0;
+  for (auto &n_op : iface->by_number)
+    n_op.second->position = k++;
   iface->signature = idl_interface_signature (iface);
   tree init = DECL_INITIAL (iface->decl);
   if (!init || TREE_CODE (init) != CONSTRUCTOR)
@@ -333,13 +380,20 @@ idl_emit_ops_table (idl_interface *iface)
   set_descriptor_field (init, type, "nops", ops.size ());
 }
 
+void
+idl_refresh_descriptors (void)
+{
+  for (idl_interface *iface : idl_interfaces)
+    if (iface->stale)
+      idl_fill_descriptor (iface);
+}
+
 unsigned
 idl_operation_position (const idl_operation *op)
 {
-  unsigned k = 0;
-  for (const idl_operation *o : op->iface->ops)
-    k += o->number < op->number;
-  return k;
+  if (op->iface->stale)
+    idl_fill_descriptor (op->iface);
+  return op->position;
 }
 
 /* A static, read-only array NAME of N ELTs initialized with INIT, in
@@ -352,7 +406,16 @@ idl_static_array (const std::string &name, tree elt,
 		  location_t loc, tree context)
 {
   tree type = build_array_type_nelts (elt, n);
-  tree var = build_decl (loc, VAR_DECL, get_identifier (name.c_str ()),
+  /* A file-scope static's assembler name is its name: two interfaces
+     of one name (each in a block scope of its own) would define the
+     symbol "x.idl_ops" twice, which the assembler refuses.  The second
+     and later of a name get a number.  */
+  static std::map<std::string, unsigned> used;
+  std::string unique = name;
+  if (!context)
+    if (unsigned k = used[name]++)
+      unique += "." + std::to_string (k);
+  tree var = build_decl (loc, VAR_DECL, get_identifier (unique.c_str ()),
 			 type);
   TREE_STATIC (var) = 1;
   TREE_PUBLIC (var) = 0;

@@ -15,6 +15,10 @@
 
 #include "idlrt-abi.h"
 
+/* The alignment idlrt-abi.h promises for the server's message area
+   (its payloads start at multiples of it).  */
+#define IDL_MSG_ALIGN 64
+
 /* How a value is represented in a message word.  */
 enum idl_value_class
 {
@@ -179,6 +183,9 @@ struct idl_operation
   std::vector<idl_param> params;	/* every parameter but the binding */
   tree impl;			/* the server's NAME_impl, if seen */
   idl_message_layout request, reply;
+  unsigned position;		/* in its interface's operations by number
+				   (idl_operation_position) */
+  bool in_block;		/* declared in a function's body */
 
   const char *name () const;
 
@@ -211,8 +218,14 @@ struct idl_interface
   unsigned HOST_WIDE_INT id;
   unsigned HOST_WIDE_INT version;
   std::vector<idl_operation *> ops;	/* in declaration order */
+  std::map<unsigned, idl_operation *> by_number;
   tree dispatcher;		/* IDL_SERVER's NAME_dispatch, or NULL */
   unsigned HOST_WIDE_INT signature;
+  /* Operations were added since the descriptor was filled and the
+     positions assigned: both are redone when next needed, not once per
+     operation, so that an interface of N operations costs N, not N
+     squared (issue 18, item 11).  */
+  bool stale;
   /* IDL_ONC_PROGRAM (onc.cc): the ONC RPC program number and version
      the header chose, where it did; choosing asks for the network, so
      an operation XDR cannot express is then an error.  */
@@ -227,15 +240,32 @@ extern std::vector<idl_interface *> idl_interfaces;
 idl_interface *idl_find_interface (tree var);
 idl_operation *idl_find_operation (tree fndecl);
 idl_operation *idl_find_operation_by_name (const char *name);
+/* Add OP, complete, to its interface and to the indexes above.  */
+void idl_add_operation (idl_operation *op);
 void idl_model_keep (tree t);
+/* Forget every interface and kept tree (after a precompiled header
+   replaced GCC's memory: pch.cc).  */
+void idl_model_reset (void);
+/* Rebuild the model after a precompiled header is loaded (pch.cc).  */
+void idl_pch_init (void);
 
 /* Stage 1 entry points (attributes.cc; operations.cc).  */
 void idl_register_attributes (void *, void *);
 void idl_finish_decl (void *gcc_data, void *);
 void idl_pre_genericize (void *gcc_data, void *);
+void idl_finish_parse_function (void *gcc_data, void *);
+
+/* Every IDL_OP lands on a declaration (op-uses.cc): the pragma that
+   <idlstub.h>'s IDL_OP expands to, the handler's report that it saw
+   IDL_OP number K, and the errors for those it never saw.  */
+void idl_register_pragmas (void *, void *);
+void idl_op_seen (tree k);
+void idl_report_unapplied_ops (void);
 
 /* Set the descriptor variable's id, version and signature.  */
 void idl_fill_descriptor (idl_interface *iface);
+/* The same for every interface with operations added since.  */
+void idl_refresh_descriptors (void);
 
 /* Signature hash of an interface (model.cc).  */
 unsigned HOST_WIDE_INT idl_interface_signature (const idl_interface *);

@@ -121,12 +121,34 @@ check_flat (location_t loc, tree decl, tree top, tree type,
     }
 }
 
+/* Is TYPE (as declared: an aligned typedef is a variant) aligned to at
+   most MAX bytes?  If not, says so at LOC for parameter DECL.  The
+   server's implementation gets pointers into its message area, which
+   the runtime aligns to IDL_MSG_ALIGN, and to message words, aligned
+   to their values' sizes: an object aligned beyond that would be
+   misaligned there, which its code may rely on not to be.  (WHAT as
+   for check_flat.)  */
+static bool
+check_alignment (location_t loc, tree decl, tree type,
+		 unsigned HOST_WIDE_INT max, const char *what = "parameter")
+{
+  unsigned HOST_WIDE_INT align = TYPE_ALIGN_UNIT (type);
+  if (align <= max)
+    return true;
+  error_at (loc, "%s %qD: %qT is aligned to %wu bytes; what crosses "
+	    "is aligned to at most %wu on the server", what, decl, type, align,
+	    max);
+  return false;
+}
+
 /* Make PARAM a block of TYPE; false after an error (WHAT as for
    check_flat).  */
 static bool
 classify_block (location_t loc, tree decl, tree type, idl_param *param,
 		const char *what = "parameter")
 {
+  if (!check_alignment (loc, decl, type, IDL_MSG_ALIGN, what))
+    return false;
   type = TYPE_MAIN_VARIANT (type);
   if (!check_flat (loc, decl, type, type, what))
     return false;
@@ -135,6 +157,21 @@ classify_block (location_t loc, tree decl, tree type, idl_param *param,
     {
       error_at (loc, "%s %qD: %qT is larger than a message can carry "
 		"(%d bytes)", what, decl, type, IDL_PAYLOAD_MAX);
+      return false;
+    }
+  if (integer_zerop (TYPE_SIZE_UNIT (type)))
+    {
+      /* GNU C's empty records, zero-length arrays and records of only
+	 zero-width bit-fields: no byte would cross, and a block of no
+	 bytes has no place in a message.  */
+      auto_diagnostic_group d;
+      error_at (loc, "%s %qD: %qT has size zero; nothing of it "
+		"would cross a process boundary", what, decl, type);
+      tree rec = strip_array_types (type);
+      if (RECORD_OR_UNION_TYPE_P (rec))
+	inform (loc, "remove the parameter, or give %qT a member", rec);
+      else
+	inform (loc, "remove the parameter");
       return false;
     }
   param->kind = IDL_KIND_BLOCK;
@@ -170,31 +207,44 @@ direction_name (int dir)
 	 : "IDL_INOUT";
 }
 
-/* Build PARAM from PARM_DECL DECL of type TYPE; false after an error.
-   ACC is what GCC's access attribute (explicit or, for a T[N]
-   parameter, internal) says about this parameter, or NULL.  */
-bool
-classify_parameter (tree decl, tree type, unsigned index,
-		    const attr_access *acc, idl_param *param,
-		    buffer_refs *refs)
+/* IDL_TYPICAL is a hint of a string's or buffer's usual size (paper 000,
+   4.5.3): one above the bound is a mistake, though the code is right.  */
+static void
+check_typical (location_t loc, tree decl, const idl_param *param)
 {
-  /* An unnamed parameter's location is that of its last attribute,
-     inside the macro that spelled it: report where the user wrote the
-     macro.  */
-  location_t loc = linemap_resolve_location (line_table,
-					     DECL_SOURCE_LOCATION (decl),
-					     LRK_MACRO_EXPANSION_POINT, NULL);
-  tree a_in = idl_attr ("idl_in", decl);
-  tree a_out = idl_attr ("idl_out", decl);
-  tree a_inout = idl_attr ("idl_inout", decl);
-  int ndirs = !!a_in + !!a_out + !!a_inout;
+  if (param->typical > param->max)
+    warning_at (loc, OPT_Wattributes, "%<IDL_TYPICAL (%wu)%> of %qD is more "
+		"than its bound, %wu; a typical size is at most the bound",
+		param->typical, decl, param->max);
+}
 
+/* What a parameter's annotations say, read once by classify_parameter's
+   first steps and used by the others.  */
+struct param_annotations
+{
+  location_t loc;		/* where the user wrote the parameter */
+  int ndirs;			/* directions given (IDL_IN... or access) */
+  tree string, size, length, max;	/* idl_string... attributes, or NULL */
+  bool access_size;		/* GCC's access attribute counts it */
+  bool buffer;			/* IDL_SIZE_IS, or the access count */
+};
+
+/* 1. PARAM, for PARM_DECL DECL of TYPE at position INDEX, before it is
+   classified: a scalar sent to the server, with no bounds.  */
+static void
+start_parameter (tree decl, tree type, unsigned index, idl_param *param,
+		 buffer_refs *refs)
+{
   param->decl = decl;
   param->type = type;
   param->index = index;
   param->kind = IDL_KIND_SCALAR;
   param->by_pointer = false;
-  param->dir = a_out ? IDL_DIR_OUT : a_inout ? IDL_DIR_INOUT : IDL_DIR_IN;
+  param->dir = (idl_attr ("idl_out", decl) ? IDL_DIR_OUT
+		: idl_attr ("idl_inout", decl) ? IDL_DIR_INOUT : IDL_DIR_IN);
+  /* Set below for every kind but a block, which has none; the
+     interface's signature hashes it for every kind (model.cc).  */
+  param->value = idl_scalar ();
   param->block_type = NULL_TREE;
   param->block_size = param->block_align = 0;
   param->max = param->typical = 0;
@@ -203,7 +253,18 @@ classify_parameter (tree decl, tree type, unsigned index,
   param->size_param = param->length_param = -1;
   refs->size_name = refs->length_name = NULL_TREE;
   refs->size_pos = -1;
+}
 
+/* 2. DECL's direction, from IDL_IN, IDL_OUT, IDL_INOUT and GCC's access
+   attribute ACC, into PARAM and AN; false after an error (an
+   annotation that its handler rejected counts as one).  */
+static bool
+read_direction (tree decl, const attr_access *acc, idl_param *param,
+		param_annotations *an)
+{
+  location_t loc = an->loc;
+  an->ndirs = (!!idl_attr ("idl_in", decl) + !!idl_attr ("idl_out", decl)
+	       + !!idl_attr ("idl_inout", decl));
   if (std::find (rejected_parms.begin (), rejected_parms.end (), decl)
       != rejected_parms.end ())
     return false;
@@ -218,7 +279,7 @@ classify_parameter (tree decl, tree type, unsigned index,
 	  return false;
 	}
     }
-  if (ndirs > 1)
+  if (an->ndirs > 1)
     {
       auto_diagnostic_group d;
       error_at (loc, "parameter %qD has more than one direction", decl);
@@ -228,7 +289,7 @@ classify_parameter (tree decl, tree type, unsigned index,
   int adir = access_direction (acc);
   if (adir >= 0)
     {
-      if (ndirs && adir != (int) param->dir)
+      if (an->ndirs && adir != (int) param->dir)
 	{
 	  error_at (loc, "parameter %qD is %qs, but its %<access%> attribute "
 		    "makes it %qs", decl, direction_name (param->dir),
@@ -236,182 +297,227 @@ classify_parameter (tree decl, tree type, unsigned index,
 	  return false;
 	}
       param->dir = (enum idl_direction) adir;
-      ndirs = 1;
+      an->ndirs = 1;
     }
+  return true;
+}
 
-  tree a_string = idl_attr ("idl_string", decl);
-  tree a_size = idl_attr ("idl_size_is", decl);
-  tree a_length = idl_attr ("idl_length_is", decl);
-  tree a_max = idl_attr ("idl_max", decl);
+/* 3. DECL's bounds: which of IDL_STRING, IDL_SIZE_IS (or the access
+   count ACC), IDL_LENGTH_IS and IDL_MAX it has, into AN, and its
+   IDL_TYPICAL into PARAM; false after an error (two that cannot go
+   together).  */
+static bool
+read_bounds (tree decl, const attr_access *acc, idl_param *param,
+	     param_annotations *an)
+{
+  location_t loc = an->loc;
+  an->string = idl_attr ("idl_string", decl);
+  an->size = idl_attr ("idl_size_is", decl);
+  an->length = idl_attr ("idl_length_is", decl);
+  an->max = idl_attr ("idl_max", decl);
   if (tree t = attr_arg (decl, "idl_typical"))
     param->typical = tree_to_uhwi (t);
-  bool access_size = acc && !acc->internal_p && acc->sizarg != UINT_MAX;
-  bool is_buffer = a_size || access_size;
-  if (a_size && access_size)
+  an->access_size = acc && !acc->internal_p && acc->sizarg != UINT_MAX;
+  an->buffer = an->size || an->access_size;
+  if (an->size && an->access_size)
     {
       error_at (loc, "buffer %qD is counted both by its %<access%> "
 		"attribute and by %<IDL_SIZE_IS%>; keep one", decl);
       return false;
     }
-  if (a_size && a_max)
+  if (an->size && an->max)
     {
       error_at (loc, "%<IDL_MAX%> bounds a buffer counted by an "
 		"%<access%> attribute; %qD has %<IDL_SIZE_IS%>, whose "
 		"second argument is its bound", decl);
       return false;
     }
-  if (param->typical && !a_string && !is_buffer)
+  if (param->typical && !an->string && !an->buffer)
     {
       error_at (loc, "%<IDL_TYPICAL%> applies to strings and buffers; "
 		"%qD is neither", decl);
       return false;
     }
+  return true;
+}
 
-  if (idl_attr ("idl_fd", decl))
-    {
-      param->kind = IDL_KIND_FD;
-      idl_classify_scalar (integer_type_node, &param->value);
-      param->by_pointer = POINTER_TYPE_P (type);
-      if (a_string || is_buffer || a_length || a_max)
-	{
-	  error_at (loc, "descriptor %qD cannot also be a string or a buffer",
-		    decl);
-	  return false;
-	}
-      if (param->by_pointer ? param->dir != IDL_DIR_OUT
-			    : param->dir != IDL_DIR_IN)
-	{
-	  auto_diagnostic_group d;
-	  error_at (loc, "descriptor parameter %qD must be an %<int%> sent to "
-		    "the server or an %<IDL_OUT int *%> that receives one",
-		    decl);
-	  if (param->dir == IDL_DIR_INOUT)
-	    inform (loc, "to pass a descriptor both ways, use two "
-		    "parameters");
-	  return false;
-	}
-      return true;
-    }
-
-  if (!POINTER_TYPE_P (type) || FUNC_OR_METHOD_TYPE_P (TREE_TYPE (type)))
-    {
-      if (a_length || a_max)
-	{
-	  error_at (loc, "%qs applies only to a buffer parameter; %qD is not "
-		    "a pointer", a_length ? "IDL_LENGTH_IS" : "IDL_MAX", decl);
-	  return false;
-	}
-      if (idl_classify_scalar (type, &param->value))
-	return true;
-      if (RECORD_OR_UNION_TYPE_P (type))
-	return classify_block (loc, decl, type, param);
-      report_unsupported_type (loc, "parameter", decl, type);
-      return false;
-    }
-
-  tree pointee = TREE_TYPE (type);
-  if (ndirs == 0)
-    {
-      auto_diagnostic_group d;
-      gcc_rich_location richloc (loc);
-      richloc.add_fixit_insert_before (get_start (loc), "IDL_IN ");
-      error_at (&richloc, "pointer parameter %qD of an operation needs a "
-		"direction", decl);
-      inform (loc, "mark it %<IDL_IN%> (the server reads %<*%D%>), "
-	      "%<IDL_OUT%> (the server writes it) or %<IDL_INOUT%>",
-	      decl);
-      return false;
-    }
-  if (param->dir != IDL_DIR_IN && TYPE_READONLY (pointee))
+/* 4a. DECL, of TYPE, is an IDL_FD: an int sent, or an int * that
+   receives one.  */
+static bool
+classify_descriptor (tree decl, tree type, idl_param *param,
+		     const param_annotations &an)
+{
+  location_t loc = an.loc;
+  if (POINTER_TYPE_P (type) && param->dir != IDL_DIR_IN
+      && TYPE_READONLY (TREE_TYPE (type)))
     {
       error_at (loc, "%qs parameter %qD points to const",
 		direction_name (param->dir), decl);
       return false;
     }
-
-  if (a_string)
+  param->kind = IDL_KIND_FD;
+  idl_classify_scalar (integer_type_node, &param->value);
+  param->by_pointer = POINTER_TYPE_P (type);
+  if (an.string || an.buffer || an.length || an.max)
     {
-      if (is_buffer || a_length || a_max)
-	{
-	  error_at (loc, "string %qD takes its bound from %<IDL_STRING%>; "
-		    "it cannot also be a buffer", decl);
-	  return false;
-	}
-      param->kind = IDL_KIND_STRING;
-      param->max = tree_to_uhwi (attr_arg (decl, "idl_string"));
-      idl_classify_scalar (unsigned_type_node, &param->value);
-      return true;
+      error_at (loc, "descriptor %qD cannot also be a string or a buffer",
+		decl);
+      return false;
     }
-
-  if (is_buffer)
+  if (param->by_pointer ? param->dir != IDL_DIR_OUT
+			: param->dir != IDL_DIR_IN)
     {
-      tree elem = VOID_TYPE_P (pointee) ? unsigned_char_type_node : pointee;
-      idl_scalar es;
-      if (POINTER_TYPE_P (elem))
-	{
-	  error_at (loc, "buffer %qD holds pointers (%qT), which mean nothing "
-		    "in another process", decl, elem);
-	  return false;
-	}
-      if (!idl_classify_scalar (elem, &es)
-	  && !check_flat (loc, decl, elem, elem))
-	return false;
-      if (!COMPLETE_TYPE_P (elem) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (elem))
-	  || integer_zerop (TYPE_SIZE_UNIT (elem)))
-	{
-	  error_at (loc, "buffer %qD has elements of type %qT, which has no "
-		    "size", decl, elem);
-	  return false;
-	}
-      param->kind = IDL_KIND_BUFFER;
-      param->elem_type = TYPE_MAIN_VARIANT (elem);
-      param->elem_size = tree_to_uhwi (TYPE_SIZE_UNIT (elem));
-      param->elem_align = TYPE_ALIGN_UNIT (elem);
-      if (a_size)
-	{
-	  refs->size_name = attr_arg (decl, "idl_size_is", 0);
-	  param->max = tree_to_uhwi (attr_arg (decl, "idl_size_is", 1));
-	}
-      else
-	{
-	  refs->size_pos = acc->sizarg;
-	  if (!a_max)
-	    {
-	      auto_diagnostic_group d;
-	      error_at (loc, "buffer %qD, sized by its %<access%> attribute, "
-			"needs a bound", decl);
-	      inform (loc, "add %<IDL_MAX (n)%>: the most elements it may "
-		      "hold");
-	      return false;
-	    }
-	  param->max = tree_to_uhwi (attr_arg (decl, "idl_max"));
-	}
-      if (a_length)
-	{
-	  if (param->dir == IDL_DIR_IN)
-	    {
-	      error_at (loc, "%<IDL_LENGTH_IS%> applies to %<IDL_OUT%> and "
-			"%<IDL_INOUT%> buffers; %<IDL_IN%> buffer %qD sends "
-			"its count", decl);
-	      return false;
-	    }
-	  refs->length_name = attr_arg (decl, "idl_length_is");
-	}
-      if (param->max * param->elem_size > IDL_PAYLOAD_MAX)
-	{
-	  error_at (loc, "buffer %qD may hold %wu bytes; a message carries at "
-		    "most %d", decl, param->max * param->elem_size,
-		    IDL_PAYLOAD_MAX);
-	  return false;
-	}
-      idl_classify_scalar (unsigned_type_node, &param->value);
-      return true;
+      auto_diagnostic_group d;
+      error_at (loc, "descriptor parameter %qD must be an %<int%> sent to "
+		"the server or an %<IDL_OUT int *%> that receives one",
+		decl);
+      if (param->dir == IDL_DIR_INOUT)
+	inform (loc, "to pass a descriptor both ways, use two "
+		"parameters");
+      return false;
     }
-  if (a_length || a_max)
+  return true;
+}
+
+/* 4b. DECL, of TYPE, is no pointer (or a function pointer): a scalar,
+   or a record passed by value.  */
+static bool
+classify_value (tree decl, tree type, idl_param *param,
+		const param_annotations &an)
+{
+  location_t loc = an.loc;
+  if (an.length || an.max)
+    {
+      error_at (loc, "%qs applies only to a buffer parameter; %qD is not "
+		"a pointer", an.length ? "IDL_LENGTH_IS" : "IDL_MAX", decl);
+      return false;
+    }
+  if (idl_classify_scalar (type, &param->value))
+    return true;
+  if (RECORD_OR_UNION_TYPE_P (type))
+    return classify_block (loc, decl, type, param);
+  report_unsupported_type (loc, "parameter", decl, type);
+  return false;
+}
+
+/* 5a. Pointer DECL is an IDL_STRING.  */
+static bool
+classify_string (tree decl, idl_param *param, const param_annotations &an)
+{
+  location_t loc = an.loc;
+  if (an.buffer || an.length || an.max)
+    {
+      error_at (loc, "string %qD takes its bound from %<IDL_STRING%>; "
+		"it cannot also be a buffer", decl);
+      return false;
+    }
+  param->kind = IDL_KIND_STRING;
+  param->max = tree_to_uhwi (attr_arg (decl, "idl_string"));
+  idl_classify_scalar (unsigned_type_node, &param->value);
+  check_typical (loc, decl, param);
+  return true;
+}
+
+/* 5b. Pointer DECL, to POINTEE, is a buffer counted by IDL_SIZE_IS or
+   GCC's access attribute ACC: its elements, bound and length (the
+   parameters REFS names are found later, resolve_buffer).  */
+static bool
+classify_buffer (tree decl, tree pointee, const attr_access *acc,
+		 idl_param *param, buffer_refs *refs,
+		 const param_annotations &an)
+{
+  location_t loc = an.loc;
+  tree elem = VOID_TYPE_P (pointee) ? unsigned_char_type_node : pointee;
+  idl_scalar es;
+  if (POINTER_TYPE_P (elem))
+    {
+      error_at (loc, "buffer %qD holds pointers (%qT), which mean nothing "
+		"in another process", decl, elem);
+      return false;
+    }
+  if (!idl_classify_scalar (elem, &es)
+      && !check_flat (loc, decl, elem, elem))
+    return false;
+  if (!COMPLETE_TYPE_P (elem) || !tree_fits_uhwi_p (TYPE_SIZE_UNIT (elem))
+      || integer_zerop (TYPE_SIZE_UNIT (elem)))
+    {
+      error_at (loc, "buffer %qD has elements of type %qT, which has no "
+		"size", decl, elem);
+      return false;
+    }
+  /* The element's size in bytes, checked before it is kept in the
+     model's narrower field: a 4 GiB + 1 byte element must not become
+     a 1-byte one.  */
+  unsigned HOST_WIDE_INT esize = tree_to_uhwi (TYPE_SIZE_UNIT (elem));
+  if (esize > IDL_PAYLOAD_MAX)
+    {
+      error_at (loc, "buffer %qD has elements of %wu bytes; a message "
+		"carries at most %d", decl, esize, IDL_PAYLOAD_MAX);
+      return false;
+    }
+  param->kind = IDL_KIND_BUFFER;
+  param->elem_type = TYPE_MAIN_VARIANT (elem);
+  param->elem_size = esize;
+  param->elem_align = TYPE_ALIGN_UNIT (elem);
+  if (!check_alignment (loc, decl, elem, IDL_MSG_ALIGN))
+    return false;
+  if (an.size)
+    {
+      refs->size_name = attr_arg (decl, "idl_size_is", 0);
+      param->max = tree_to_uhwi (attr_arg (decl, "idl_size_is", 1));
+    }
+  else
+    {
+      refs->size_pos = acc->sizarg;
+      if (!an.max)
+	{
+	  auto_diagnostic_group d;
+	  error_at (loc, "buffer %qD, sized by its %<access%> attribute, "
+		    "needs a bound", decl);
+	  inform (loc, "add %<IDL_MAX (n)%>: the most elements it may "
+		  "hold");
+	  return false;
+	}
+      param->max = tree_to_uhwi (attr_arg (decl, "idl_max"));
+    }
+  if (an.length)
+    {
+      if (param->dir == IDL_DIR_IN)
+	{
+	  error_at (loc, "%<IDL_LENGTH_IS%> applies to %<IDL_OUT%> and "
+		    "%<IDL_INOUT%> buffers; %<IDL_IN%> buffer %qD sends "
+		    "its count", decl);
+	  return false;
+	}
+      refs->length_name = attr_arg (decl, "idl_length_is");
+    }
+  /* MAX and the element's size are at most IDL_PAYLOAD_MAX each:
+     their product fits.  */
+  if (param->max * param->elem_size > IDL_PAYLOAD_MAX)
+    {
+      error_at (loc, "buffer %qD may hold %wu bytes; a message carries at "
+		"most %d", decl, param->max * param->elem_size,
+		IDL_PAYLOAD_MAX);
+      return false;
+    }
+  idl_classify_scalar (unsigned_type_node, &param->value);
+  check_typical (loc, decl, param);
+  return true;
+}
+
+/* 5c. Pointer DECL, of TYPE, neither a string nor a buffer: a T a[N]
+   parameter, or a pointer to one scalar or record.  */
+static bool
+classify_pointee (tree decl, tree type, const attr_access *acc,
+		  idl_param *param, const param_annotations &an)
+{
+  location_t loc = an.loc;
+  tree pointee = TREE_TYPE (type);
+  if (an.length || an.max)
     {
       error_at (loc, "%qs applies only to a buffer; give %qD a count with "
 		"%<IDL_SIZE_IS (count, max)%>",
-		a_length ? "IDL_LENGTH_IS" : "IDL_MAX", decl);
+		an.length ? "IDL_LENGTH_IS" : "IDL_MAX", decl);
       return false;
     }
 
@@ -452,7 +558,8 @@ classify_parameter (tree decl, tree type, unsigned index,
   if (idl_classify_scalar (pointee, &param->value))
     {
       param->by_pointer = true;
-      return true;
+      /* An out or inout value lives in its reply word.  */
+      return check_alignment (loc, decl, pointee, param->value.size);
     }
   if (RECORD_OR_UNION_TYPE_P (pointee) || TREE_CODE (pointee) == ARRAY_TYPE)
     {
@@ -496,6 +603,69 @@ classify_record_result (tree fndecl, tree type, unsigned index,
   result->size_param = result->length_param = -1;
   result->record_result = true;
   return true;
+}
+
+/* 5. DECL, of TYPE, is a pointer (not to a function): it needs a
+   direction, and is a string, a buffer, or a pointer to one object.  */
+static bool
+classify_pointer (tree decl, tree type, const attr_access *acc,
+		  idl_param *param, buffer_refs *refs,
+		  const param_annotations &an)
+{
+  location_t loc = an.loc;
+  tree pointee = TREE_TYPE (type);
+  if (an.ndirs == 0)
+    {
+      auto_diagnostic_group d;
+      gcc_rich_location richloc (loc);
+      if (!DECL_ARTIFICIAL (decl))
+	richloc.add_fixit_insert_before (get_start (loc), "IDL_IN ");
+      error_at (&richloc, "pointer parameter %qD of an operation needs a "
+		"direction", decl);
+      inform (loc, "mark it %<IDL_IN%> (the server reads %<*%D%>), "
+	      "%<IDL_OUT%> (the server writes it) or %<IDL_INOUT%>",
+	      decl);
+      return false;
+    }
+  if (param->dir != IDL_DIR_IN && TYPE_READONLY (pointee))
+    {
+      error_at (loc, "%qs parameter %qD points to const",
+		direction_name (param->dir), decl);
+      return false;
+    }
+  if (an.string)
+    return classify_string (decl, param, an);
+  if (an.buffer)
+    return classify_buffer (decl, pointee, acc, param, refs, an);
+  return classify_pointee (decl, type, acc, param, an);
+}
+
+/* Build PARAM from PARM_DECL DECL of type TYPE; false after an error.
+   ACC is what GCC's access attribute (explicit or, for a T[N]
+   parameter, internal) says about this parameter, or NULL.  The steps
+   are numbered as the functions above: 1 start, 2 its direction, 3
+   its bounds, then by what it is: 4a a descriptor, 4b a value (scalar
+   or record), 5 a pointer: 5a a string, 5b a buffer, 5c a T[N] array
+   or a pointer to one object.  */
+bool
+classify_parameter (tree decl, tree type, unsigned index,
+		    const attr_access *acc, idl_param *param,
+		    buffer_refs *refs)
+{
+  param_annotations an;
+  /* An unnamed parameter's location is that of its last attribute,
+     inside the macro that spelled it: report where the user wrote the
+     macro.  */
+  an.loc = user_location (DECL_SOURCE_LOCATION (decl));
+  start_parameter (decl, type, index, param, refs);
+  if (!read_direction (decl, acc, param, &an)
+      || !read_bounds (decl, acc, param, &an))
+    return false;
+  if (idl_attr ("idl_fd", decl))
+    return classify_descriptor (decl, type, param, an);
+  if (!POINTER_TYPE_P (type) || FUNC_OR_METHOD_TYPE_P (TREE_TYPE (type)))
+    return classify_value (decl, type, param, an);
+  return classify_pointer (decl, type, acc, param, refs, an);
 }
 
 /* The index in OP->params of the parameter named by STRING_CST NAME, or

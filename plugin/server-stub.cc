@@ -79,6 +79,14 @@ implied_count_p (const idl_message_layout &m, unsigned i)
   return false;
 }
 
+/* The name of parameter P, for a temporary standing for it; NULL for
+   an unnamed one.  */
+static const char *
+parm_name (const idl_param &p)
+{
+  return DECL_NAME (p.decl) ? IDENTIFIER_POINTER (DECL_NAME (p.decl)) : NULL;
+}
+
 /* The slot of parameter I among M's.  */
 static const idl_slot *
 reply_slot (const idl_message_layout &m, int i)
@@ -452,8 +460,7 @@ server_stub::scalar_argument (unsigned i)
       args.safe_push (at);
       return;
     }
-  tree local = bb.temp (p.value.type, IDENTIFIER_POINTER
-			(DECL_NAME (p.decl)));
+  tree local = bb.temp (p.value.type, parm_name (p));
   TREE_ADDRESSABLE (local) = 1;
   /* An out value starts as zero (a descriptor as none): the
      implementation may not set it, and server stack contents
@@ -502,8 +509,7 @@ server_stub::block_argument (unsigned i)
   else
     {
       /* Comes back in words: a local, copied after the call.  */
-      tree local = bb.temp (p.block_type, IDENTIFIER_POINTER
-			    (DECL_NAME (p.decl)));
+      tree local = bb.temp (p.block_type, parm_name (p));
       TREE_ADDRESSABLE (local) = 1;
       locals[i] = local;
       to = build_fold_addr_expr (local);
@@ -781,11 +787,16 @@ new_server_function (idl_operation *op, tree dispatcher, const idl_abi &abi,
   std::string name = std::string ("__idl_server_") + op->name ();
   tree fn = new_static_function (name.c_str (), type,
 				 DECL_CONTEXT (dispatcher), loc);
-  if (large_record_parameter (op->decl))
+  if (large_record_parameter (op->decl)
+      || op->iface->ops.size () > IDL_DISPATCH_INLINE_MAX)
     {
       /* Its call copies the record with a string move, whose fixed
 	 registers would cost every other operation a register move in
-	 the dispatcher it was inlined into.  */
+	 the dispatcher it was inlined into.  And a dispatcher with
+	 thousands of stubs inlined is one function of thousands of
+	 blocks, on which GCC's -O2 passes (VRP, DOM, PRE) take more than
+	 linear time: 8,192 operations took 14 times as long as 1,024
+	 (bench/compile-scale).  */
       DECL_UNINLINABLE (fn) = 1;
       DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("noinline"),
 					NULL_TREE, DECL_ATTRIBUTES (fn));

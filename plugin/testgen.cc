@@ -253,15 +253,14 @@ emit_implementation (c_text &out, const op_plan &plan)
   out.put ("}\n");
 }
 
-/* 2 and 4.  The client's side of one call; 5. a refused one when
-   OVERSIZE names a parameter.  */
-void
-emit_client (c_text &out, const op_plan &plan)
+/* 2. The client's locals for one call of PLAN's operation: its result,
+   the values drawn (1.), an area or a pipe for each pointer or
+   descriptor.  */
+static void
+emit_client_setup (c_text &out, const op_plan &plan)
 {
   const idl_operation *op = plan.op;
   const char *name = plan.name.c_str ();
-  out.put ("\nstatic void\nidltg_call_%s (idl_binding_t *b, unsigned iter, "
-	   "unsigned oversize)\n{\n", name);
   if (op->returns_value ())
     out.put ("  %s;\n", plan.result_type.c_str ());
   out.put ("  struct idltg_vals_%s *in = idltg_alloc (sizeof *in);\n"
@@ -277,8 +276,14 @@ emit_client (c_text &out, const op_plan &plan)
 	out.put ("  struct idltg_area a%s = { 0 };\n", pp.field.c_str () + 1);
     }
   out.put ("\n  idltg_gen_%s (in, want, iter);\n", name);
+}
 
-  /* 5. Refused calls: one parameter just out of bounds.  */
+/* 5. A refused call: when OVERSIZE names a parameter, it is put just
+   out of bounds.  */
+static void
+emit_client_oversize (c_text &out, const op_plan &plan)
+{
+  const idl_operation *op = plan.op;
   out.put ("  (void) oversize;\n");
   for (unsigned idx : plan.oversize)
     for (const param_plan &pp : plan.params)
@@ -323,7 +328,14 @@ emit_client (c_text &out, const op_plan &plan)
 	  }
 	out.put ("    }\n");
       }
+}
 
+/* 2. The arguments of the call: each pointer's object in a guarded
+   area, filled with what is sent; returns the argument list after the
+   binding (", a, b...").  */
+static std::string
+emit_client_arguments (c_text &out, const op_plan &plan)
+{
   out.put ("\n  /* The arguments: pointers into guarded areas.  */\n");
   std::string args;
   for (const param_plan &pp : plan.params)
@@ -395,38 +407,15 @@ emit_client (c_text &out, const op_plan &plan)
       out.put ("  idltg_area_snapshot (&a%s);\n", a);
       args += "(void *) a" + std::string (a) + ".obj";
     }
+  return args;
+}
 
-  out.put ("\n  idltg_shared->op = %u;\n  idltg_shared->iter = iter;\n"
-	   "  %s%s (b%s);\n", plan.k, op->returns_value () ? "result = " : "",
-	   name, args.c_str ());
-
-  if (!plan.oversize.empty ())
-    {
-      out.put ("  if (oversize)\n    {\n"
-	       "      idltg_expect_error (b, IDL_E_BOUNDS);\n"
-	       "      idltg_no_verdict ();\n");
-      if (op->record_result ())
-	/* A record's padding need not survive its return: its value
-	   bits are zero.  */
-	out.put ("      {\n"
-		 "\tstatic const unsigned char zero[%u];\n"
-		 "\tidltg_differs (\"the result of a refused call\", "
-		 "&result, zero, %u, %s, %u);\n"
-		 "      }\n", plan.record_size, plan.record_size,
-		 plan.record_mask.c_str (), plan.record_size);
-      else if (op->has_result)
-	out.put ("      idltg_zeroed (\"the result of a refused call\", "
-		 "&result, sizeof result);\n");
-      for (const param_plan &pp : plan.params)
-	if (pp.p->by_pointer || pp.p->kind == IDL_KIND_STRING
-	    || pp.p->kind == IDL_KIND_BUFFER)
-	  out.put ("      idltg_unchanged (\"%s\", &a%s);\n",
-		   pp.name.c_str (), pp.field.c_str () + 1);
-      out.put ("      goto done;\n    }\n");
-    }
-  out.put ("  if (!idltg_expect_ok (b))\n    goto done;\n"
-	   "  idltg_await_verdict (%u, %d);\n\n  /* What came back.  */\n",
-	   plan.k, op->oneway ? 10000 : 2000);
+/* 4. What came back: the result and every out and inout value against
+   the second draw, in-pointees unchanged.  */
+static void
+emit_client_checks (c_text &out, const op_plan &plan)
+{
+  const idl_operation *op = plan.op;
   if (op->record_result ())
     out.put ("  idltg_differs (\"the result\", &result, &want->result, "
 	     "%u, %s, %u);\n", plan.record_size, plan.record_mask.c_str (),
@@ -473,7 +462,52 @@ emit_client (c_text &out, const op_plan &plan)
 	  break;
 	}
     }
+}
 
+/* 2 and 4.  The client's side of one call; 5. a refused one when
+   OVERSIZE names a parameter.  */
+void
+emit_client (c_text &out, const op_plan &plan)
+{
+  const idl_operation *op = plan.op;
+  const char *name = plan.name.c_str ();
+  out.put ("\nstatic void\nidltg_call_%s (idl_binding_t *b, unsigned iter, "
+	   "unsigned oversize)\n{\n", name);
+  emit_client_setup (out, plan);
+  emit_client_oversize (out, plan);
+  std::string args = emit_client_arguments (out, plan);
+  out.put ("\n  idltg_shared->op = %u;\n  idltg_shared->iter = iter;\n"
+	   "  %s%s (b%s);\n", plan.k, op->returns_value () ? "result = " : "",
+	   name, args.c_str ());
+
+  if (!plan.oversize.empty ())
+    {
+      out.put ("  if (oversize)\n    {\n"
+	       "      idltg_expect_error (b, IDL_E_BOUNDS);\n"
+	       "      idltg_no_verdict ();\n");
+      if (op->record_result ())
+	/* A record's padding need not survive its return: its value
+	   bits are zero.  */
+	out.put ("      {\n"
+		 "\tstatic const unsigned char zero[%u];\n"
+		 "\tidltg_differs (\"the result of a refused call\", "
+		 "&result, zero, %u, %s, %u);\n"
+		 "      }\n", plan.record_size, plan.record_size,
+		 plan.record_mask.c_str (), plan.record_size);
+      else if (op->has_result)
+	out.put ("      idltg_zeroed (\"the result of a refused call\", "
+		 "&result, sizeof result);\n");
+      for (const param_plan &pp : plan.params)
+	if (pp.p->by_pointer || pp.p->kind == IDL_KIND_STRING
+	    || pp.p->kind == IDL_KIND_BUFFER)
+	  out.put ("      idltg_unchanged (\"%s\", &a%s);\n",
+		   pp.name.c_str (), pp.field.c_str () + 1);
+      out.put ("      goto done;\n    }\n");
+    }
+  out.put ("  if (!idltg_expect_ok (b))\n    goto done;\n"
+	   "  idltg_await_verdict (%u, %d);\n\n  /* What came back.  */\n",
+	   plan.k, op->oneway ? 10000 : 2000);
+  emit_client_checks (out, plan);
   out.put ("\n done:\n");
   for (const param_plan &pp : plan.params)
     {
@@ -515,6 +549,18 @@ emit_program (c_text &out, const std::string &header)
   for (idl_interface *iface : idl_interfaces)
     {
       if (iface->ops.empty ())
+	continue;
+      /* The program names the interface and calls every operation from
+	 file scope: a declaration in a block is out of its reach.  */
+      for (idl_operation *op : iface->ops)
+	if (op->in_block || decl_function_context (iface->decl))
+	  {
+	    error_at (op->loc, "%<-fplugin-arg-idlstub-testgen%>: operation "
+		      "%qD is declared in a block, where the test program "
+		      "cannot call it", op->decl);
+	    ok = false;
+	  }
+      if (!ok)
 	continue;
       ifaces.push_back (iface);
       out.put ("\nIDL_SERVER (%s);\n", iface->name.c_str ());

@@ -432,6 +432,20 @@ write_outputs ()
 		 "unit declares no operation to test");
 	  return;
 	}
+      /* The program calls every operation from file scope, as the
+	 test generator's does (testgen.cc).  */
+      bool reachable = true;
+      for (idl_interface *iface : idl_interfaces)
+	for (idl_operation *op : iface->ops)
+	  if (op->in_block || decl_function_context (iface->decl))
+	    {
+	      error_at (op->loc, "%<-fplugin-arg-idlstub-xdr-testgen%>: "
+			"operation %qD is declared in a block, where the test "
+			"program cannot call it", op->decl);
+	      reachable = false;
+	    }
+      if (!reachable)
+	return;
       write_file (idl_xdr_testgen_file, idl_xdr_testgen (s, header),
 		  "xdr-testgen");
     }

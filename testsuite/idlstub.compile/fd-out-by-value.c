@@ -8,5 +8,5 @@
 IDL_INTERFACE (calc, 0x10, 1);
 
 IDL_OP (calc, 1) void f (idl_binding_t *b,
-			 IDL_OUT IDL_FD int fd); /* { dg-error "'idl_out' parameter 'fd' is not a pointer" } */
+			 IDL_OUT IDL_FD int fd); /* { dg-error "'IDL_OUT' parameter 'fd' is not a pointer" } */
 /* { dg-message "needs a pointer to land in, as in 'int \\*fd'" "" { target *-*-* } .-1 } */
