@@ -11,7 +11,8 @@
      IDL_INTERFACE (calc, 0x10, 1);          // name, numeric id, version
 
      IDL_OP (calc, 1) long tiny (idl_binding_t *b, long x);
-     IDL_OP (calc, 2) void get (idl_binding_t *b, IDL_OUT long *value);
+     IDL_OP (calc, 2) IDL_FAILS_ERRNO int get (idl_binding_t *b,
+                                               IDL_OUT long *value);
      IDL_OP (calc, 3) IDL_ONEWAY void note (idl_binding_t *b, int what);
 
    Every operation takes the binding (the connection to a server) as its
@@ -36,6 +37,13 @@
      IDL_ONEWAY                         the operation has no reply; the
                                         client does not wait (void, no out
                                         parameters)
+     IDL_FAILS (value)                  a call that fails returns VALUE
+                                        (an integer result), not 0; the
+                                        reason stays in idl_error
+     IDL_FAILS_ERRNO                    a call that fails returns a negated
+                                        errno code (-EPIPE, -ETIMEDOUT:
+                                        idl_error_errno); a signed result
+                                        at least as wide as int
      IDL_IN / IDL_OUT / IDL_INOUT       direction of a pointer parameter:
                                         the pointee is sent, received, or
                                         both
@@ -146,6 +154,8 @@
 # define IDL_MAX(max) __attribute__ ((__idl_max__ (max)))
 # define IDL_TYPICAL(n) __attribute__ ((__idl_typical__ (n)))
 # define IDL_FD __attribute__ ((__idl_fd__))
+# define IDL_FAILS(value) __attribute__ ((__idl_fails__ (value)))
+# define IDL_FAILS_ERRNO __attribute__ ((__idl_fails__))
 
 # define IDL_SERVER(iface)						\
   extern idl_uint64_t iface##_dispatch (idl_call_t *, idl_uint64_t *)	\
@@ -186,6 +196,8 @@
 # define IDL_MAX(max)
 # define IDL_TYPICAL(n)
 # define IDL_FD
+# define IDL_FAILS(value)
+# define IDL_FAILS_ERRNO
 /* _Pragma ("GCC error") is reported at the line that uses the macro, not
    inside this header.  It takes one string literal, hence the long line.  */
 # if defined IDLSTUB_QUIET

@@ -9,6 +9,7 @@
    that transport's table (transport.h).  Connection set-up is not on
    the call path, so it uses libc freely.  */
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
@@ -165,4 +166,46 @@ idl_strerror (int code)
     default:
       return "unknown idlrt error";
     }
+}
+
+/* The errno codes a C programmer already tests for, so that an
+   errno-style operation's failed call reads as the failure it is
+   (issue 19, item 1): the peer gone is a broken pipe, a deadline a
+   time-out, an argument over its bound a message too long.  */
+int
+idl_errno (int code)
+{
+  switch (code)
+    {
+    case IDL_OK:
+      return 0;
+    case IDL_E_CONNECT:
+      return -ECONNREFUSED;
+    case IDL_E_IFACE:
+      return -EPROTONOSUPPORT;
+    case IDL_E_PEER_DIED:
+      return -EPIPE;
+    case IDL_E_BADMSG:
+      return -EBADMSG;
+    case IDL_E_PROTO:
+      return -EPROTO;
+    case IDL_E_NOMEM:
+      return -ENOMEM;
+    case IDL_E_TIMEOUT:
+      return -ETIMEDOUT;
+    case IDL_E_INVAL:
+      return -EINVAL;
+    case IDL_E_BOUNDS:
+      return -EMSGSIZE;
+    case IDL_E_UNSUPPORTED:
+      return -EOPNOTSUPP;
+    default:
+      return -EIO;
+    }
+}
+
+int
+idl_error_errno (const idl_binding_t *b)
+{
+  return idl_errno (idl_error (b));
 }

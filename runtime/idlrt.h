@@ -16,8 +16,10 @@
    Transport errors are kept apart from an operation's own result: an
    operation returns what the server's implementation returned, and
    idl_error (binding) says whether the calling thread's last call on
-   that binding crossed the process boundary at all.  On a transport error a client stub
-   returns zero (all bits clear) and leaves its out parameters untouched.  */
+   that binding crossed the process boundary at all.  On a transport
+   error a client stub returns zero (all bits clear), or the failure
+   value its operation declares (IDL_FAILS, IDL_FAILS_ERRNO in
+   <idlstub.h>), and leaves its out parameters untouched.  */
 
 #ifndef IDLRT_H
 #define IDLRT_H
@@ -156,6 +158,18 @@ int idl_error (const idl_binding_t *b);
 
 /* A short English description of an IDL_E_* code.  */
 const char *idl_strerror (int code);
+
+/* CODE as a negated errno code, for operations whose result is one
+   (IDL_FAILS_ERRNO in <idlstub.h>): 0 for IDL_OK, -ECONNREFUSED
+   (IDL_E_CONNECT), -EPROTONOSUPPORT (IDL_E_IFACE), -EPIPE
+   (IDL_E_PEER_DIED), -EBADMSG (IDL_E_BADMSG), -EPROTO (IDL_E_PROTO),
+   -ENOMEM (IDL_E_NOMEM), -ETIMEDOUT (IDL_E_TIMEOUT), -EINVAL
+   (IDL_E_INVAL), -EMSGSIZE (IDL_E_BOUNDS), -EOPNOTSUPP
+   (IDL_E_UNSUPPORTED), -EIO for any other.  idl_error_errno (B) is
+   idl_errno (idl_error (B)), what a failed call of such an operation
+   returns.  */
+int idl_errno (int code);
+int idl_error_errno (const idl_binding_t *b);
 
 /* What differed, when the calling thread's last idl_connect failed
    with IDL_E_IFACE.  A server accepts a client of the same interface

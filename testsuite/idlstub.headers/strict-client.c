@@ -19,11 +19,11 @@ struct point { int x, y; };
 
 IDL_OP (strict, 1) long scalars (idl_binding_t *b, signed char c, short s,
 				 unsigned u, long l, double d);
-IDL_OP (strict, 2) int directions (idl_binding_t *b,
-				   IDL_IN const struct point *in,
-				   IDL_OUT struct point *out,
-				   IDL_INOUT int *io);
-IDL_OP (strict, 3) int strings (idl_binding_t *b,
+IDL_OP (strict, 2) IDL_FAILS_ERRNO int directions (idl_binding_t *b,
+						   IDL_IN const struct point *in,
+						   IDL_OUT struct point *out,
+						   IDL_INOUT int *io);
+IDL_OP (strict, 3) IDL_FAILS (-1) int strings (idl_binding_t *b,
 				IDL_IN IDL_STRING (63) IDL_TYPICAL (8)
 				  const char *key,
 				IDL_OUT IDL_STRING (31) char *value);
