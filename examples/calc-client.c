@@ -28,6 +28,12 @@ main (int argc, char **argv)
     }
 
   int server_pid = whoami (b);
+  if (server_pid == -1)		/* IDL_FAILS (-1): the call failed */
+    {
+      fprintf (stderr, "calc-client: whoami: %s\n",
+	       idl_strerror (idl_error (b)));
+      return 1;
+    }
   printf ("calc-client: pid %d, server pid %d\n", (int) getpid (),
 	  server_pid);
   printf ("  tiny (41)                      = %ld\n", tiny (b, 41));

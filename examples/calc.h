@@ -18,7 +18,8 @@ IDL_OP (calc, 3) long large (idl_binding_t *b, long a, long c, long d,
 /* Values in every direction.  */
 IDL_OP (calc, 4) double divide (idl_binding_t *b, double num, double den,
 				IDL_OUT long *quotient, IDL_INOUT int *calls);
-IDL_OP (calc, 5) int whoami (idl_binding_t *b);
+/* A process id; -1, which no process has, if the call failed.  */
+IDL_OP (calc, 5) IDL_FAILS (-1) int whoami (idl_binding_t *b);
 
 /* No reply: the client does not wait.  */
 IDL_OP (calc, 6) IDL_ONEWAY void log_value (idl_binding_t *b, long value);

@@ -19,6 +19,7 @@
 #include "gcc-compat.h"
 #include "model.h"
 #include "abi.h"
+#include "gimple-builder.h"
 
 static idl_abi abi;
 static bool abi_built;
@@ -30,7 +31,7 @@ static const char *const entry_names[] = {
   "idl_callv_r4", "idl_callv_m", "idl_send_r4", "idl_send_m",
   "idl_stub_failed", "idl_request_payload", "idl_callv_x", "idl_send_x",
   "idl_stub_error", "idl_compact_call", "idl_compact_dispatch",
-  "idl_stub_direct_ok"
+  "idl_stub_direct_ok", "idl_error", "idl_error_errno"
 };
 static tree entry_decls[ARRAY_SIZE (entry_names)];
 
@@ -176,6 +177,12 @@ idl_get_abi (tree binding_ptr_type)
     = runtime_function ("idl_compact_call",
 			build_function_type_list (w, b, u32_cptr, argv_type,
 						  ptr_type_node, NULL_TREE));
+  /* A failed call's result (IDL_FAILS): idl_error (B) and
+     idl_error_errno (B), as <idlrt.h> declares them.  */
+  tree b_to_int = build_function_type_list (integer_type_node, b,
+					    NULL_TREE);
+  abi.error = runtime_function ("idl_error", b_to_int);
+  abi.error_errno = runtime_function ("idl_error_errno", b_to_int);
   DECL_ATTRIBUTES (abi.stub_error)
     = tree_cons (get_identifier ("cold"), NULL_TREE, NULL_TREE);
   /* The failure path is cold: GCC then moves it out of line and
@@ -283,4 +290,67 @@ unsigned HOST_WIDE_INT
 idl_error_tag (int code)
 {
   return IDL_TAG_ERROR | ((unsigned HOST_WIDE_INT) code << IDL_TAG_OP_SHIFT);
+}
+
+/* The result of a failed call of OP (abi.h).  An operation whose
+   result is errno-style returns 0 on success: a failed call must not
+   return 0 too (issue 19, item 1), hence IDL_FAILS.  */
+tree
+idl_failed_result (body_builder &bb, const idl_operation *op, tree binding)
+{
+  /* Zero, a zeroed record, or nothing.  */
+  if (op->fails == IDL_FAILS_ZERO || !op->has_result)
+    return failed_call_result (bb, op);
+  tree rt = op->result.type;
+  switch (op->fails)
+    {
+    case IDL_FAILS_VALUE:
+      return op->fail_value;
+    case IDL_FAILS_ERRNO:
+      {
+	const idl_abi &abi = idl_get_abi (TREE_TYPE (binding));
+	auto_vec<tree> args;
+	args.safe_push (binding);
+	return bb.assign (rt, NOP_EXPR,
+			  bb.call (abi.error_errno, args, integer_type_node));
+      }
+    default:
+      return build_zero_cst (rt);
+    }
+}
+
+/* The result of a compact engine's call (abi.h): R, unless R is zero
+   and the call failed.  The engine returns 0 both ways, so a zero
+   result asks idl_error; a result of zero is common (an errno-style
+   success), but compact mode trades instructions for bytes, and the
+   question is one call.  The errno form asks idl_error_errno alone,
+   which is 0 when the call went through.  */
+tree
+idl_checked_result (body_builder &bb, const idl_operation *op,
+		    tree binding, tree r)
+{
+  if (op->fails == IDL_FAILS_ZERO || !op->has_result)
+    return r;
+  const idl_abi &abi = idl_get_abi (TREE_TYPE (binding));
+  tree rt = op->result.type;
+  tree res = bb.temp (rt, "result");
+  tree zero = bb.new_label (), done = bb.new_label ();
+  bb.set (res, NOP_EXPR, r);
+  bb.cond_goto (EQ_EXPR, res, build_zero_cst (rt), zero, done);
+  bb.label (zero);
+  auto_vec<tree> args;
+  args.safe_push (binding);
+  if (op->fails == IDL_FAILS_ERRNO)
+    bb.set (res, NOP_EXPR, bb.call (abi.error_errno, args,
+				    integer_type_node));
+  else
+    {
+      tree err = bb.call (abi.error, args, integer_type_node);
+      tree failed = bb.new_label ();
+      bb.cond_goto (NE_EXPR, err, integer_zero_node, failed, done);
+      bb.label (failed);
+      bb.set (res, NOP_EXPR, op->fail_value);
+    }
+  bb.label (done);
+  return res;
 }

@@ -32,6 +32,7 @@ struct idl_abi
   tree int_ptr;			/* const int * */
   tree u64_cptr;		/* const uint64_t * */
   tree compact_call;		/* idl_compact_call */
+  tree error, error_errno;	/* idl_error, idl_error_errno */
 };
 
 const idl_abi &idl_get_abi (tree binding_ptr_type);
@@ -42,6 +43,21 @@ void idl_abi_note_decl (tree fndecl);
    makes, called without a PLT; not a built-in, so never expanded
    inline.  */
 tree idl_libc_decl (enum built_in_function code);
+
+/* What OP's client stub returns when a call failed, the binding's
+   error recorded (model.h, idl_fails_kind): without a failure value of
+   its own what failed_call_result gives (zero, a zeroed record, or
+   NULL_TREE); else the operation's IDL_FAILS value, or idl_error_errno
+   (BINDING) for IDL_FAILS_ERRNO, emitted into BB.  */
+class body_builder;
+tree idl_failed_result (body_builder &bb, const idl_operation *op,
+			tree binding);
+/* After a compact engine's call that returns OP's result bits R (0 on
+   failure as on a result of zero): R as OP's result if the call went
+   through, else its failure value.  R itself when OP has no failure
+   value of its own.  */
+tree idl_checked_result (body_builder &bb, const idl_operation *op,
+			 tree binding, tree r);
 
 /* Tag words.  */
 unsigned HOST_WIDE_INT idl_request_tag (const idl_operation *op);

@@ -8,6 +8,9 @@
      idl_interface (id, version)   on the interface descriptor variable
      idl_op (iface, number)        on an operation's prototype
      idl_oneway                    on an operation's prototype
+     idl_fails ([value])           on an operation's prototype: what a
+                                   failed call returns (no argument:
+                                   a negated errno code)
      idl_in, idl_out, idl_inout    on an operation's pointer parameters
      idl_string (max)              char * parameter: a string of at most
                                    MAX chars
@@ -191,6 +194,7 @@ note_written (tree decl)
       idl_written.decl = decl;
       idl_written.op_args = NULL_TREE;
       idl_written.oneway = false;
+      idl_written.fails = NULL_TREE;
     }
 }
 
@@ -248,6 +252,49 @@ handle_idl_oneway (tree *node, tree name, tree, int, bool *no_add)
     }
   note_written (*node);
   idl_written.oneway = true;
+  *no_add = false;
+  return NULL_TREE;
+}
+
+/* IDL_FAILS (value), IDL_FAILS_ERRNO (no argument).  Whether the
+   operation's result can hold the value is checked with the whole
+   prototype (operations.cc, check_fails).  */
+static tree
+handle_idl_fails (tree *node, tree, tree args, int, bool *no_add)
+{
+  *no_add = true;
+  const char *macro = args ? "IDL_FAILS" : "IDL_FAILS_ERRNO";
+  location_t loc = attribute_location (*node);
+  if (TREE_CODE (*node) != FUNCTION_DECL)
+    {
+      error_at (loc, "%qs applies only to operation prototypes", macro);
+      return NULL_TREE;
+    }
+  if (args)
+    {
+      tree v = idl_strip_attribute_arg (TREE_VALUE (args));
+      if (v && TREE_CODE (v) != INTEGER_CST)
+	v = fold (v);
+      if (!v || TREE_CODE (v) != INTEGER_CST
+	  || !INTEGRAL_TYPE_P (TREE_TYPE (v)))
+	{
+	  error_at (loc, "the value of %<IDL_FAILS%> must be an integer "
+		    "constant, such as %<-1%>");
+	  return NULL_TREE;
+	}
+      TREE_VALUE (args) = v;
+    }
+  if (tree other = (idl_written.decl == *node ? idl_written.fails
+		    : NULL_TREE))
+    {
+      error_at (loc, "operation %qD has two failure values (%qs and %qs); "
+		"give it one", *node,
+		TREE_VALUE (other) ? "IDL_FAILS" : "IDL_FAILS_ERRNO", macro);
+      return NULL_TREE;
+    }
+  note_written (*node);
+  idl_written.fails = tree_cons (NULL_TREE, args ? TREE_VALUE (args)
+				 : NULL_TREE, NULL_TREE);
   *no_add = false;
   return NULL_TREE;
 }
@@ -476,7 +523,7 @@ remember_rejection (tree *node, tree name, tree args, int flags,
   return r;
 }
 
-static attribute_spec idl_attributes[13];
+static attribute_spec idl_attributes[14];
 
 void
 idl_register_attributes (void *, void *)
@@ -491,6 +538,7 @@ idl_register_attributes (void *, void *)
   add ("idl_interface", 2, 2, handle_idl_interface);
   add ("idl_op", 2, 3, handle_idl_op);
   add ("idl_oneway", 0, 0, handle_idl_oneway);
+  add ("idl_fails", 0, 1, handle_idl_fails);
   add ("idl_in", 0, 0, remember_rejection<handle_idl_direction>);
   add ("idl_out", 0, 0, remember_rejection<handle_idl_direction>);
   add ("idl_inout", 0, 0, remember_rejection<handle_idl_direction>);

@@ -17,8 +17,8 @@ location_t user_location (location_t loc);
 
 /* What the declaration of an operation being parsed says, before the
    front end merges it with an earlier one (whose parameters it keeps,
-   and whose attributes it adds): its IDL_OP's arguments and IDL_ONEWAY,
-   seen by their handlers on the FUNCTION_DECL as written.  The
+   and whose attributes it adds): its IDL_OP's arguments, IDL_ONEWAY
+   and IDL_FAILS, seen by their handlers on the FUNCTION_DECL as written.  The
    handlers set it; idl_finish_decl (operations.cc) reads it, with the
    parameters finished since the last other declaration, and resets it
    at every other declaration.  */
@@ -27,6 +27,7 @@ struct written_declaration
   tree decl;			/* the FUNCTION_DECL as written */
   tree op_args;			/* its IDL_OP's arguments, or NULL */
   bool oneway;
+  tree fails;			/* its idl_fails attribute, or NULL */
 };
 extern written_declaration idl_written;
 extern std::vector<tree> rejected_parms;

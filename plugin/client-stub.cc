@@ -26,7 +26,7 @@
 	  return result;
 	fail:                                  // cold
 	  idl_stub_failed (view, rtag);
-	  return 0;
+	  return 0;                           // or IDL_FAILS's value
 	}
 
    (the tag constants are interface 0x10, operation 2, word counts).
@@ -74,10 +74,11 @@ count_value (body_builder &bb, const idl_abi &abi, tree fn,
 }
 
 /* The cold end of a stub: LAB, then CALL (B, ARG) when CALLEE is not
-   NULL, then return zero.  */
+   NULL, then return what a failed call of OP on BINDING returns (zero,
+   or its IDL_FAILS value: idl_failed_result).  */
 static void
-cold_return (body_builder &bb, const idl_operation *op, tree lab,
-	     tree callee, tree b, tree arg)
+cold_return (body_builder &bb, const idl_operation *op, tree binding,
+	     tree lab, tree callee, tree b, tree arg)
 {
   bb.label (lab);
   bb.add (gimple_build_predict (PRED_COLD_LABEL, NOT_TAKEN));
@@ -88,7 +89,7 @@ cold_return (body_builder &bb, const idl_operation *op, tree lab,
       args.safe_push (arg);
       bb.call_void (callee, args);
     }
-  bb.ret (failed_call_result (bb, op));
+  bb.ret (idl_failed_result (bb, op, binding));
 }
 
 /* One client stub under construction: what its steps hand on to the
@@ -563,15 +564,15 @@ client_stub::deliver_reply_items ()
 void
 client_stub::cold_paths ()
 {
-  cold_return (bb, op, fail, abi.stub_failed, view, rtag);
+  cold_return (bb, op, binding, fail, abi.stub_failed, view, rtag);
   if (used_bounds)
-    cold_return (bb, op, bounds, abi.stub_error, binding,
+    cold_return (bb, op, binding, bounds, abi.stub_error, binding,
 		 build_int_cst (integer_type_node, IDL_E_BOUNDS));
   if (used_inval)
-    cold_return (bb, op, inval, abi.stub_error, binding,
+    cold_return (bb, op, binding, inval, abi.stub_error, binding,
 		 build_int_cst (integer_type_node, IDL_E_INVAL));
   if (used_lost)
-    cold_return (bb, op, lost, NULL_TREE, NULL_TREE, NULL_TREE);
+    cold_return (bb, op, binding, lost, NULL_TREE, NULL_TREE, NULL_TREE);
 }
 
 /* OP's client stub: the steps above, in order.  */

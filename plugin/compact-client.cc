@@ -177,7 +177,8 @@ values_call_decl (const idl_abi &abi, tree b, bool regs, bool w1)
 }
 
 /* The rest of OP's client stub FN once the runtime returned MR, the
-   reply's words or NULL: NULL returns 0; else the reply's values go to
+   reply's words or NULL: NULL returns 0 (or OP's failure value,
+   idl_failed_result); else the reply's values go to
    the out parameters and the result is returned (every word read
    once).  */
 static tree
@@ -189,12 +190,23 @@ deliver_values (body_builder &bb, const idl_abi &abi, idl_operation *op,
      jump over the stores.  GCC predicts a pointer non-null.  */
   tree ok = bb.new_label (), done = bb.new_label ();
   tree res = NULL_TREE;
+  tree failed = done;
   if (op->has_result && !op->oneway)
     {
       res = bb.temp (op->result.type, "result");
-      bb.add (gimple_build_assign (res, build_zero_cst (op->result.type)));
+      if (op->fails == IDL_FAILS_ERRNO)
+	failed = bb.new_label ();
+      else
+	bb.set (res, NOP_EXPR, idl_failed_result (bb, op, DECL_ARGUMENTS (fn)));
     }
-  bb.cond_goto (NE_EXPR, mr, null_pointer_node, ok, done);
+  bb.cond_goto (NE_EXPR, mr, null_pointer_node, ok, failed);
+  if (failed != done)
+    {
+      /* IDL_FAILS_ERRNO's value asks the runtime: only when failed.  */
+      bb.label (failed);
+      bb.set (res, NOP_EXPR, idl_failed_result (bb, op, DECL_ARGUMENTS (fn)));
+      bb.add (gimple_build_goto (done));
+    }
   bb.label (ok);
   tree result = NULL_TREE;
   if (op->oneway)
@@ -263,8 +275,11 @@ emit_values_client_stub (body_builder &bb, const idl_abi &abi,
   args.safe_push (b);
   args.safe_push (build_int_cstu (abi.u64, tagx));
   /* A reply that is the result in word 1 and nothing else: the
-     runtime returns that word (0 on failure), and the stub is a call.  */
-  bool w1_only = !op->oneway && op->reply.words == 1
+     runtime returns that word (0 on failure), and the stub is a call.
+     Not with a failure value of its own (IDL_FAILS): the words tell a
+     failure apart from a result of 0 without asking idl_error.  */
+  bool w1_only = !op->oneway && op->fails == IDL_FAILS_ZERO
+		 && op->reply.words == 1
 		 && op->reply.slots.size () == 1
 		 && op->reply.slots[0].param < 0
 		 && op->reply.slots[0].offset == 0;
@@ -533,7 +548,8 @@ engine_client_stub::call_engine ()
 			    : bb.assign (bits_type (op->result.size),
 					 NOP_EXPR, r));
       else
-	result = bb.assign (rt, NOP_EXPR, r);
+	result = idl_checked_result (bb, op, DECL_ARGUMENTS (fn),
+				     bb.assign (rt, NOP_EXPR, r));
     }
   bb.ret (rec ? rec : result);
 }
@@ -596,7 +612,7 @@ idl_emit_compact_client_stub (idl_operation *op)
       args.safe_push (DECL_ARGUMENTS (fn));
       args.safe_push (build_int_cst (integer_type_node, IDL_E_INVAL));
       bb.call_void (abi.stub_error, args);
-      bb.ret (failed_call_result (bb, op));
+      bb.ret (idl_failed_result (bb, op, DECL_ARGUMENTS (fn)));
     }
   bb.finish ();
 

@@ -169,6 +169,15 @@ struct idl_message_layout
 
 struct idl_interface;
 
+/* How a failed call says it failed, besides idl_error (issue 19, item
+   1): an errno-style result of 0 must not read as success.  */
+enum idl_fails_kind
+{
+  IDL_FAILS_ZERO,		/* no annotation: all bits clear */
+  IDL_FAILS_VALUE,		/* IDL_FAILS (value) */
+  IDL_FAILS_ERRNO		/* IDL_FAILS_ERRNO: -EPIPE, -ETIMEDOUT, ... */
+};
+
 struct idl_operation
 {
   tree decl;			/* the prototype's FUNCTION_DECL */
@@ -180,6 +189,11 @@ struct idl_operation
   bool has_result;		/* returns a scalar, RESULT: the reply's
 				   slot -1 */
   struct idl_scalar result;
+  /* What a failed call returns (IDL_FAILS, IDL_FAILS_ERRNO): zero
+     without either, FAIL_VALUE (of the result's type), or the negated
+     errno code that idl_error_errno gives.  */
+  enum idl_fails_kind fails;
+  tree fail_value;
   std::vector<idl_param> params;	/* every parameter but the binding */
   tree impl;			/* the server's NAME_impl, if seen */
   idl_message_layout request, reply;

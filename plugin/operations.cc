@@ -103,6 +103,15 @@ compare_redeclaration (const idl_operation *op, const idl_operation *prev)
 		op->oneway ? "with" : "without");
       same = false;
     }
+  else if (op->fails != prev->fails
+	   || (op->fails == IDL_FAILS_VALUE
+	       && !tree_int_cst_equal (op->fail_value, prev->fail_value)))
+    {
+      error_at (loc, "operation %qD redeclared with another failure value "
+		"(%<IDL_FAILS%>, %<IDL_FAILS_ERRNO%>) than its first "
+		"declaration", op->decl);
+      same = false;
+    }
   else
     for (unsigned i = 0; i < op->params.size () && i < prev->params.size ();
 	 i++)
@@ -364,11 +373,10 @@ check_oneway (const idl_operation *op)
   return ok;
 }
 
-/* 4b. A record result (a struct or union returned by value) becomes
-   the last of OP's params, the IDL_OUT record it travels as
-   (idl_operation::record_result), at the prototype position after the
-   last; false after an error.  A one-way operation's was refused by
-   check_oneway.  */
+/* 4a. A struct or union result travels as an IDL_OUT record parameter
+   would, the last of OP's parameters (idl_operation::record_result),
+   at the prototype position after the last real one; false after an
+   error.  */
 static bool
 add_record_result (idl_operation *op)
 {
@@ -385,6 +393,64 @@ add_record_result (idl_operation *op)
   if (!classify_record_result (op->decl, ret, index, &r))
     return false;
   op->params.push_back (r);
+  return true;
+}
+
+/* 4b. What a failed call of OP returns, from its idl_fails attribute
+   FAILS (a TREE_LIST whose value is IDL_FAILS's constant, or NULL for
+   IDL_FAILS_ERRNO; FAILS NULL: none): a value its result can hold,
+   of an integer type (a float or a record has no value that reads as
+   "failed" to everyone); false after an error.  After 4a: a record
+   result is no integer.  */
+static bool
+check_fails (idl_operation *op, tree fails)
+{
+  op->fails = IDL_FAILS_ZERO;
+  op->fail_value = NULL_TREE;
+  if (!fails)
+    return true;
+  tree value = TREE_VALUE (fails);
+  const char *macro = value ? "IDL_FAILS" : "IDL_FAILS_ERRNO";
+  tree ret = TREE_TYPE (TREE_TYPE (op->decl));
+  if (op->oneway || VOID_TYPE_P (ret))
+    {
+      error_at (op->loc, "%qs on operation %qD, which returns nothing: "
+		"only %<idl_error%> can say that a call of it failed",
+		macro, op->decl);
+      return false;
+    }
+  if (!INTEGRAL_TYPE_P (ret) || TREE_CODE (ret) == BOOLEAN_TYPE)
+    {
+      error_at (op->loc, "%qs on operation %qD, which returns %qT: a "
+		"failure value needs an integer result", macro, op->decl,
+		ret);
+      return false;
+    }
+  if (!value)
+    {
+      if (TYPE_UNSIGNED (ret)
+	  || TYPE_PRECISION (ret) < TYPE_PRECISION (integer_type_node))
+	{
+	  auto_diagnostic_group d;
+	  error_at (op->loc, "%<IDL_FAILS_ERRNO%> on operation %qD, which "
+		    "returns %qT: a negated errno code needs a signed result "
+		    "at least as wide as %<int%>", op->decl, ret);
+	  inform (op->loc, "use %<IDL_FAILS (value)%> for a value %qT can "
+		  "hold", ret);
+	  return false;
+	}
+      op->fails = IDL_FAILS_ERRNO;
+      return true;
+    }
+  if (!int_fits_type_p (value, ret))
+    {
+      error_at (op->loc, "failure value %qE of operation %qD does not fit "
+		"its result type %qT", value, op->decl, ret);
+      return false;
+    }
+  op->fails = IDL_FAILS_VALUE;
+  op->fail_value = fold_convert (ret, value);
+  idl_model_keep (op->fail_value);
   return true;
 }
 
@@ -427,14 +493,15 @@ lay_out (idl_operation *op)
    compilation shows all of a prototype's mistakes.  The steps are
    numbered as the functions above: the declaration
    (check_operation_declaration), 1 the operation and its result, 2-3
-   its parameters, 4 the one-way rules, 4b a record result, then a
-   redeclaration is compared with the first, and a first declaration
-   gets 5 its number and 6 its layout.  */
+   its parameters, 4 the one-way rules, 4a a record result, 4b its
+   failure value, then a redeclaration is compared with the first, and
+   a first declaration gets 5 its number and 6 its layout.  */
 static void
-record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
+record_operation (tree fndecl, tree op_args, bool oneway, tree fails,
+		  tree parms)
 {
   /* A redeclaration is checked like a first declaration, and then
-     compared with it: OP_ARGS, ONEWAY and PARMS are what it was written
+     compared with it: OP_ARGS, ONEWAY, FAILS and PARMS are what it was written
      with, where FNDECL has the first declaration's parameters and the
      attributes of all.  */
   idl_operation *prev = idl_find_operation (fndecl);
@@ -488,6 +555,8 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree parms)
   if (!check_oneway (op))
     ok = false;
   if (!add_record_result (op))
+    ok = false;
+  if (!check_fails (op, fails))
     ok = false;
 
   if (!prev && idl_find_operation_by_name (op->name ()))
@@ -709,7 +778,7 @@ idl_finish_decl (void *gcc_data, void *)
   /* What this declaration was written with; without IDL_OP of its
      own, a redeclaration says what the first said (the merged
      attributes).  */
-  tree parms = NULL_TREE, op_args = NULL_TREE;
+  tree parms = NULL_TREE, op_args = NULL_TREE, fails = NULL_TREE;
   bool oneway = false;
   if (TREE_CODE (decl) == FUNCTION_DECL)
     {
@@ -721,11 +790,16 @@ idl_finish_decl (void *gcc_data, void *)
 	{
 	  op_args = idl_written.op_args;
 	  oneway = idl_written.oneway;
+	  fails = idl_written.fails;
 	}
       else if (tree attr = idl_attr ("idl_op", decl))
 	{
 	  op_args = TREE_VALUE (attr);
 	  oneway = idl_attr ("idl_oneway", decl) != NULL_TREE;
+	  if (tree f = idl_attr ("idl_fails", decl))
+	    fails = tree_cons (NULL_TREE, TREE_VALUE (f)
+			       ? TREE_VALUE (TREE_VALUE (f)) : NULL_TREE,
+			       NULL_TREE);
 	}
     }
   recent_parms.clear ();
@@ -751,11 +825,16 @@ idl_finish_decl (void *gcc_data, void *)
 		  "declared as an operation (%<IDL_OP%>) and by "
 		  "%<IDL_ONC_PROGRAM%>; it can only be one", decl);
       else if (op_args)
-	record_operation (decl, op_args, oneway, parms);
+	record_operation (decl, op_args, oneway, fails, parms);
       else if (idl_attr ("idl_oneway", decl))
 	error_at (DECL_SOURCE_LOCATION (decl), "%qD is marked "
 		  "%<IDL_ONEWAY%> but is not an operation; add "
 		  "%<IDL_OP (iface, number)%>", decl);
+      else if (tree f = idl_attr ("idl_fails", decl))
+	error_at (user_location (DECL_SOURCE_LOCATION (decl)), "%qD is "
+		  "marked %qs but is not an operation; add "
+		  "%<IDL_OP (iface, number)%>", decl,
+		  TREE_VALUE (f) ? "IDL_FAILS" : "IDL_FAILS_ERRNO");
       else if (idl_attr ("idl_dispatcher", decl))
 	record_dispatcher (decl);
       else if (DECL_NAME (decl))

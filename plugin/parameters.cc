@@ -127,10 +127,11 @@ check_flat (location_t loc, tree decl, tree top, tree type,
    server's implementation gets pointers into its message area, which
    the runtime aligns to IDL_MSG_ALIGN, and to message words, aligned
    to their values' sizes: an object aligned beyond that would be
-   misaligned there, which its code may rely on not to be.  */
+   misaligned there, which its code may rely on not to be.  (WHAT as
+   for check_flat.)  */
 static bool
 check_alignment (location_t loc, tree decl, tree type,
-		 unsigned HOST_WIDE_INT max, const char *what)
+		 unsigned HOST_WIDE_INT max, const char *what = "parameter")
 {
   unsigned HOST_WIDE_INT align = TYPE_ALIGN_UNIT (type);
   if (align <= max)

@@ -9,9 +9,28 @@
    that transport's table (transport.h).  Connection set-up is not on
    the call path, so it uses libc freely.  */
 
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include "internal.h"
 #include "transport.h"
+
+/* Why the calling thread's last idl_connect failed with IDL_E_IFACE
+   (kind IDL_MISMATCH_NONE if it did not).  */
+static __thread idl_mismatch_t last_mismatch;
+
+void
+idl_note_mismatch (const idl_mismatch_t *why)
+{
+  last_mismatch = *why;
+}
+
+int
+idl_connect_mismatch (idl_mismatch_t *m)
+{
+  *m = last_mismatch;
+  return m->kind;
+}
 
 idl_binding_t *
 idl_connect (const char *name, const idl_interface_t *iface, int *err)
@@ -27,6 +46,7 @@ idl_connect_ex (const char *name, const idl_interface_t *iface,
   idl_binding_t *b;
   int dummy;
 
+  memset (&last_mismatch, 0, sizeof last_mismatch);
   if (!err)
     err = &dummy;
   /* A requirement this library does not know must not be ignored.  */
@@ -105,6 +125,30 @@ idl_set_next_timeout (idl_binding_t *b, uint64_t timeout_us)
 }
 
 const char *
+idl_strmismatch (int kind)
+{
+  switch (kind)
+    {
+    case IDL_MISMATCH_NONE:
+      return "no mismatch";
+    case IDL_MISMATCH_NAME:
+      return "the server's interface has another name";
+    case IDL_MISMATCH_ID:
+      return "the server's interface has another id";
+    case IDL_MISMATCH_VERSION:
+      return "the server's interface has another version";
+    case IDL_MISMATCH_OP_MISSING:
+      return "the server has no such operation";
+    case IDL_MISMATCH_OP_CHANGED:
+      return "the server's operation has other types";
+    case IDL_MISMATCH_UNKNOWN:
+      return "the interfaces differ";
+    default:
+      return "unknown mismatch";
+    }
+}
+
+const char *
 idl_strerror (int code)
 {
   switch (code)
@@ -153,4 +197,52 @@ idl_null (idl_binding_t *b)
   int err = c->transport->ping ? c->transport->ping (c) : IDL_OK;
   idl_record_error (c, err);
   return err;
+}
+
+/* The errno codes a C programmer already tests for, so that an
+   errno-style operation's failed call reads as the failure it is
+   (issue 19, item 1): the peer gone is a broken pipe, a deadline a
+   time-out, an argument over its bound a message too long.  */
+int
+idl_errno (int code)
+{
+  switch (code)
+    {
+    case IDL_OK:
+      return 0;
+    case IDL_E_CONNECT:
+      return -ECONNREFUSED;
+    case IDL_E_IFACE:
+      return -EPROTONOSUPPORT;
+    case IDL_E_PEER_DIED:
+      return -EPIPE;
+    case IDL_E_BADMSG:
+      return -EBADMSG;
+    case IDL_E_PROTO:
+      return -EPROTO;
+    case IDL_E_NOMEM:
+      return -ENOMEM;
+    case IDL_E_TIMEOUT:
+      return -ETIMEDOUT;
+    case IDL_E_INVAL:
+      return -EINVAL;
+    case IDL_E_BOUNDS:
+      return -EMSGSIZE;
+    case IDL_E_UNSUPPORTED:
+      return -EOPNOTSUPP;
+    case IDL_E_SERVER_ID:
+      return -EPERM;
+    case IDL_E_REFUSED:
+      return -EACCES;
+    case IDL_E_BUSY:
+      return -EAGAIN;
+    default:
+      return -EIO;
+    }
+}
+
+int
+idl_error_errno (const idl_binding_t *b)
+{
+  return idl_errno (idl_error (b));
 }

@@ -328,11 +328,15 @@ static int
 local_bind (idl_binding_t *b, idl_server_t *srv, const idl_interface_t *iface)
 {
   struct idl_local *l;
+  idl_mismatch_t why;
 
   if (!idl_iface_compatible (&srv->iface, idl_name_hash (iface->name),
 			     iface->id, iface->version, iface->signature,
-			     iface->ops, iface->nops))
-    return IDL_E_IFACE;
+			     iface->ops, iface->nops, &why))
+    {
+      idl_note_mismatch (&why);
+      return IDL_E_IFACE;
+    }
   if ((l = calloc (1, sizeof *l)) == NULL)
     return IDL_E_NOMEM;
   l->msg = idl_map_msg ();

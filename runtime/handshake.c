@@ -59,6 +59,26 @@ send_hello (int sock, const idl_interface_t *iface)
   return n == (ssize_t) want ? 0 : -1;
 }
 
+/* Record what a refusing welcome W says differed, for
+   idl_connect_mismatch.  A kind we do not know (a newer server's) is
+   UNKNOWN, as is a welcome without one (an older server's).  */
+static void
+note_welcome_mismatch (const struct idl_welcome *w)
+{
+  idl_mismatch_t why = { IDL_MISMATCH_UNKNOWN, 0, 0, 0 };
+  unsigned kind = w->mismatch & 0xffff;
+
+  if (kind >= IDL_MISMATCH_NAME && kind <= IDL_MISMATCH_OP_CHANGED)
+    {
+      why.kind = (int) kind;
+      why.server_id = (uint32_t) (w->server_iface >> 32);
+      why.server_version = (uint32_t) w->server_iface;
+      if (kind == IDL_MISMATCH_OP_MISSING || kind == IDL_MISMATCH_OP_CHANGED)
+	why.op = w->mismatch >> 16;
+    }
+  idl_note_mismatch (&why);
+}
+
 /* Receive the welcome and the memfd that comes with it.  Returns the
    welcome's status, or IDL_E_CONNECT if the message is not a welcome;
    *FD is the memfd (or -1).  */
@@ -104,6 +124,8 @@ receive_welcome (int sock, int *fd)
       || w.magic != IDL_WELCOME_MAGIC || w.wire_version != IDL_WIRE_VERSION
       || (w.status == IDL_OK && w.page_size != IDL_PAGE_SIZE))
     return IDL_E_CONNECT;
+  if (w.status == IDL_E_IFACE)
+    note_welcome_mismatch (&w);
   if (w.status != IDL_OK)
     return w.status == IDL_E_IFACE || w.status == IDL_E_NOMEM
 	   || w.status == IDL_E_REFUSED || w.status == IDL_E_BUSY
@@ -157,18 +179,20 @@ idl_hello_read (int sock, struct idl_hello_msg *hello)
   return 0;
 }
 
-/* Is operation-table entry E in the sorted table OPS[0..N-1]?  */
-static int
-has_operation (const uint64_t *ops, uint32_t n, uint64_t e)
+/* The entry for operation NUMBER in the table OPS[0..N-1], sorted by
+   number (the entry's top bits), or 0 if there is none.  */
+static uint64_t
+find_operation (const uint64_t *ops, uint32_t n, uint64_t number)
 {
   uint32_t lo = 0, hi = n;
 
   while (lo < hi)
     {
       uint32_t mid = lo + (hi - lo) / 2;
-      if (ops[mid] == e)
-	return 1;
-      if (ops[mid] < e)
+      uint64_t at = ops[mid] >> IDL_OPS_NUMBER_SHIFT;
+      if (at == number)
+	return ops[mid];
+      if (at < number)
 	lo = mid + 1;
       else
 	hi = mid;
@@ -187,44 +211,69 @@ idl_name_hash (const char *name)
 }
 
 /* The client's table is not trusted to be sorted or short: each entry
-   is looked up.  */
+   is looked up, and the lowest number that differs is the one
+   reported.  */
 int
 idl_iface_compatible (const idl_interface_t *me, uint32_t name_hash,
 		      uint32_t id, uint32_t version, uint64_t signature,
-		      const uint64_t *ops, uint32_t nops)
+		      const uint64_t *ops, uint32_t nops, idl_mismatch_t *why)
 {
-  if (id != me->id || version != me->version
-      || name_hash != idl_name_hash (me->name))
-    return 0;
-  if (signature == me->signature)
+  idl_mismatch_t w = { IDL_MISMATCH_NONE, 0, me->id, me->version };
+
+  if (name_hash != idl_name_hash (me->name))
+    w.kind = IDL_MISMATCH_NAME;
+  else if (id != me->id)
+    w.kind = IDL_MISMATCH_ID;
+  else if (version != me->version)
+    w.kind = IDL_MISMATCH_VERSION;
+  else if (signature == me->signature)
     return 1;
-  if (!me->ops || !ops || nops == 0)
-    return 0;
-  for (uint32_t i = 0; i < nops; i++)
-    if (!has_operation (me->ops, me->nops, ops[i]))
-      return 0;
-  return 1;
+  else if (!me->ops || !ops || nops == 0)
+    w.kind = IDL_MISMATCH_UNKNOWN;
+  else
+    for (uint32_t i = 0; i < nops; i++)
+      {
+	uint64_t number = ops[i] >> IDL_OPS_NUMBER_SHIFT;
+	uint64_t mine = find_operation (me->ops, me->nops, number);
+	/* find_operation's 0 is "none": a client's entry 0 (there is
+	   no operation 0) is never found.  */
+	if ((mine != 0 && mine == ops[i])
+	    || (w.kind != IDL_MISMATCH_NONE && number >= w.op))
+	  continue;
+	w.kind = mine ? IDL_MISMATCH_OP_CHANGED : IDL_MISMATCH_OP_MISSING;
+	w.op = (unsigned) number;
+      }
+  if (w.kind == IDL_MISMATCH_NONE)
+    return 1;
+  if (why)
+    *why = w;
+  return 0;
 }
 
 int
 idl_hello_status (const idl_interface_t *me,
-		  const struct idl_hello_msg *hello)
+		  const struct idl_hello_msg *hello, idl_mismatch_t *why)
 {
   if (hello->h.magic != IDL_HELLO_MAGIC
       || hello->h.wire_version != IDL_WIRE_VERSION)
     return IDL_E_CONNECT;
   if (!idl_iface_compatible (me, hello->h.name_hash, hello->h.iface_id,
 			     hello->h.iface_version, hello->h.signature,
-			     hello->ops, hello->h.nops))
+			     hello->ops, hello->h.nops, why))
     return IDL_E_IFACE;
   return IDL_OK;
 }
 
 int
-idl_welcome_send (int sock, int status, int fd)
+idl_welcome_send (int sock, int status, int fd, const idl_mismatch_t *why)
 {
   struct idl_welcome w = { IDL_WELCOME_MAGIC, IDL_WIRE_VERSION,
-			   (uint32_t) status, 0, IDL_PAGE_SIZE };
+			   (uint32_t) status, 0, { IDL_PAGE_SIZE } };
+  if (status == IDL_E_IFACE && why)
+    {
+      w.mismatch = (uint32_t) why->kind | (uint32_t) why->op << 16;
+      w.server_iface = (uint64_t) why->server_id << 32 | why->server_version;
+    }
   union
   {
     char buf[CMSG_SPACE (sizeof (int))];

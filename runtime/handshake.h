@@ -56,13 +56,22 @@ struct idl_hello_msg
   uint64_t ops[IDL_HELLO_OPS_MAX];
 };
 
+/* On IDL_E_IFACE the welcome says what differs (idl_connect_mismatch),
+   in fields that are 0 and ignored otherwise: an older peer sends 0
+   there (IDL_MISMATCH_UNKNOWN to the client) and ignores them.  */
 struct idl_welcome
 {
   uint32_t magic;
   uint32_t wire_version;
   uint32_t status;		/* IDL_OK or IDL_E_* */
-  uint32_t reserved;
-  uint64_t page_size;		/* IDL_PAGE_SIZE */
+  uint32_t mismatch;		/* IDL_E_IFACE: IDL_MISMATCH_* | the
+				   operation's number << 16 */
+  union
+  {
+    uint64_t page_size;		/* IDL_OK: IDL_PAGE_SIZE */
+    uint64_t server_iface;	/* IDL_E_IFACE: the server's interface id
+				   << 32 | its version */
+  };
 };
 
 _Static_assert (sizeof (struct idl_hello) == 32 + IDL_HELLO_NAME_MAX,
@@ -86,14 +95,15 @@ int idl_hello_read (int sock, struct idl_hello_msg *hello)
 
 /* The status a server of interface ME answers HELLO with, before it
    makes the page: IDL_OK, IDL_E_CONNECT (not our protocol) or
-   IDL_E_IFACE.  */
+   IDL_E_IFACE, with what differs in *WHY.  */
 int idl_hello_status (const idl_interface_t *me,
-		      const struct idl_hello_msg *hello)
+		      const struct idl_hello_msg *hello, idl_mismatch_t *why)
   __attribute__ ((__visibility__ ("hidden")));
 
-/* Send the welcome with STATUS, and FD as SCM_RIGHTS when FD >= 0.
-   0, or -1 if it could not be sent.  */
-int idl_welcome_send (int sock, int status, int fd)
+/* Send the welcome with STATUS, and FD as SCM_RIGHTS when FD >= 0; for
+   IDL_E_IFACE, what differs, WHY (NULL: unknown).  0, or -1 if it
+   could not be sent.  */
+int idl_welcome_send (int sock, int status, int fd, const idl_mismatch_t *why)
   __attribute__ ((__visibility__ ("hidden")));
 
 /* A 32-bit FNV-1a hash of NAME (NULL: of "").  */
@@ -103,10 +113,18 @@ uint32_t idl_name_hash (const char *name)
 /* May a client of interface NAME_HASH (idl_name_hash of its name), ID,
    VERSION, SIGNATURE with operation table OPS[0..NOPS-1] talk to server
    interface ME?  (Co-location asks too, with the client's interface
-   descriptor.)  */
+   descriptor.)  If not, and WHY is not NULL, *WHY says what differs
+   first: the name, the id, the version, or the lowest-numbered of the
+   client's operations that the server lacks or has with other types.  */
 int idl_iface_compatible (const idl_interface_t *me, uint32_t name_hash,
 			  uint32_t id, uint32_t version, uint64_t signature,
-			  const uint64_t *ops, uint32_t nops)
+			  const uint64_t *ops, uint32_t nops,
+			  idl_mismatch_t *why)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* Record WHY as the calling thread's last connect failure's reason
+   (idl_connect_mismatch; client.c).  */
+void idl_note_mismatch (const idl_mismatch_t *why)
   __attribute__ ((__visibility__ ("hidden")));
 
 #endif /* IDL_HANDSHAKE_H */

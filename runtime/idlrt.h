@@ -16,16 +16,41 @@
    Transport errors are kept apart from an operation's own result: an
    operation returns what the server's implementation returned, and
    idl_error (binding) says whether the calling thread's last call on
-   that binding crossed the process boundary at all.  On a transport error a client stub
-   returns zero (all bits clear) and leaves its out parameters untouched.  */
+   that binding crossed the process boundary at all.  On a transport
+   error a client stub returns zero (all bits clear), or the failure
+   value its operation declares (IDL_FAILS, IDL_FAILS_ERRNO in
+   <idlstub.h>), and leaves its out parameters untouched.  */
 
 #ifndef IDLRT_H
 #define IDLRT_H
 
-#include <stddef.h>
-#include <stdint.h>
-#include <sys/types.h>
+/* The targets the runtime has system call trampolines and a transport
+   for (runtime/arch/), and that the plugin's message layout assumes
+   (64-bit words and pointers): say so at the first line that includes
+   this header, before a missing 32-bit C library or a link without
+   libidlrt says something less clear.  The rest of the header stays
+   quiet (IDLRT_TARGET_UNSUPPORTED), so this is the one error.  */
+#if !defined __linux__ || !defined __LP64__ \
+    || !(defined __x86_64__ || defined __aarch64__)
+# error "idlstub supports Linux on x86-64 and AArch64, 64-bit (LP64) only; this target is not one of them (-m32 or -mx32?)"
+# define IDLRT_TARGET_UNSUPPORTED 1
+#endif
+
+/* No header of the C library here, nor in <idlstub.h>, which includes
+   this one: the first of them a file includes fixes the file's
+   feature-test macros (_GNU_SOURCE, _FILE_OFFSET_BITS: glibc's
+   <features.h> reads them once), and a header included first must leave
+   that choice to the file.  Even <stdint.h> is glibc's on a hosted
+   system and reads them.  The integer types below are <stdint.h>'s
+   uint64_t and uint32_t under names of our own, from the macros GCC
+   predefines for them; sizes are __SIZE_TYPE__, the type of size_t
+   (so IDL_REGION_MAX needs no <stddef.h> either); the process and user
+   ids are pid_t, uid_t and gid_t, which are int and unsigned int on
+   every Linux target.  */
 #include "idlrt-abi.h"
+
+typedef __UINT64_TYPE__ idl_uint64_t;
+typedef __UINT32_TYPE__ idl_uint32_t;
 
 #ifdef __cplusplus
 extern "C" {
@@ -42,18 +67,18 @@ extern "C" {
 typedef struct idl_interface
 {
   const char *name;
-  uint32_t id;
-  uint32_t version;
-  uint64_t signature;
-  const uint64_t *ops;
-  uint32_t nops;
+  idl_uint32_t id;
+  idl_uint32_t version;
+  idl_uint64_t signature;
+  const idl_uint64_t *ops;
+  idl_uint32_t nops;
   /* In the file with IDL_SERVER (iface): the implementations that
      co-located calls may call directly (idlrt-abi.h), or NULL.  */
   const void *const *direct;
   /* The ONC RPC program number and version, and each operation's XDR
      codec (idlrt-xdr.h), for calls between machines; NULL without the
      plugin.  */
-  const uint32_t *onc;
+  const idl_uint32_t *onc;
 } idl_interface_t;
 
 /* A client's connection to one server for one interface.  Threads may
@@ -76,7 +101,7 @@ typedef struct idl_server idl_server_t;
    MSG[1..] and returns the reply tag; for a one-way request it returns
    IDL_TAG_ONEWAY; for a malformed request a tag with IDL_TAG_ERROR and
    the error code.  */
-typedef uint64_t (*idl_dispatch_fn) (idl_call_t *call, uint64_t *msg);
+typedef idl_uint64_t (*idl_dispatch_fn) (idl_call_t *call, idl_uint64_t *msg);
 
 /* Transport errors.  */
 enum idl_error_code
@@ -188,6 +213,62 @@ const char *idl_strerror (int code);
    IDL_E_PEER_DIED marks the connection dead, as a call would.  */
 int idl_null (idl_binding_t *b);
 
+/* CODE as a negated errno code, for operations whose result is one
+   (IDL_FAILS_ERRNO in <idlstub.h>): 0 for IDL_OK, -ECONNREFUSED
+   (IDL_E_CONNECT), -EPROTONOSUPPORT (IDL_E_IFACE), -EPIPE
+   (IDL_E_PEER_DIED), -EBADMSG (IDL_E_BADMSG), -EPROTO (IDL_E_PROTO),
+   -ENOMEM (IDL_E_NOMEM), -ETIMEDOUT (IDL_E_TIMEOUT), -EINVAL
+   (IDL_E_INVAL), -EMSGSIZE (IDL_E_BOUNDS), -EOPNOTSUPP
+   (IDL_E_UNSUPPORTED), -EPERM (IDL_E_SERVER_ID), -EACCES
+   (IDL_E_REFUSED), -EAGAIN (IDL_E_BUSY: a thread's own connection,
+   made at its first call, may meet the server's limits), -EIO for any
+   other.  idl_error_errno (B) is
+   idl_errno (idl_error (B)), what a failed call of such an operation
+   returns.  */
+int idl_errno (int code);
+int idl_error_errno (const idl_binding_t *b);
+
+/* What differed, when the calling thread's last idl_connect failed
+   with IDL_E_IFACE.  A server accepts a client of the same interface
+   name, id and version whose every operation it has, with the same
+   types (it may have more: operations added since the client was
+   built); otherwise the first of these that differs is the reason.  */
+enum idl_mismatch_kind
+{
+  IDL_MISMATCH_NONE = 0,	/* that idl_connect did not fail so */
+  IDL_MISMATCH_NAME = 1,	/* the server's interface has another name */
+  IDL_MISMATCH_ID = 2,		/* ... another id */
+  IDL_MISMATCH_VERSION = 3,	/* ... another version */
+  IDL_MISMATCH_OP_MISSING = 4,	/* the server has no operation OP: added
+				   to the client's header since the
+				   server was built, or removed from the
+				   server's */
+  IDL_MISMATCH_OP_CHANGED = 5,	/* operation OP has other types on the
+				   server: a parameter's or the result's
+				   type, direction or bound */
+  IDL_MISMATCH_UNKNOWN = 6	/* the interfaces differ, and the server
+				   cannot say where (a side without an
+				   operation table: built without the
+				   plugin, or over 1024 operations) */
+};
+
+typedef struct idl_mismatch
+{
+  int kind;			/* an IDL_MISMATCH_* */
+  unsigned op;			/* OP_MISSING, OP_CHANGED: the operation's
+				   number (the lowest that differs) */
+  idl_uint32_t server_id;	/* the server's interface id and version */
+  idl_uint32_t server_version;	/* (not for NONE or UNKNOWN) */
+} idl_mismatch_t;
+
+/* Fill *M with what differed when the calling thread's last
+   idl_connect failed with IDL_E_IFACE, and return M->kind;
+   IDL_MISMATCH_NONE (and *M zeroed) when it did not fail so.  */
+int idl_connect_mismatch (idl_mismatch_t *m);
+
+/* A short English description of an IDL_MISMATCH_* kind.  */
+const char *idl_strmismatch (int kind);
+
 /* Deadlines.  A call (or one-way send) on a binding with a timeout
    fails with IDL_E_TIMEOUT if its reply has not come that many
    microseconds after it started; the time spent waiting for the
@@ -207,12 +288,12 @@ int idl_null (idl_binding_t *b);
    Set B's default timeout, for every call and send that starts later,
    to TIMEOUT_US microseconds; 0 (the default) is none.  Returns the
    previous default.  */
-uint64_t idl_set_timeout (idl_binding_t *b, uint64_t timeout_us);
+idl_uint64_t idl_set_timeout (idl_binding_t *b, idl_uint64_t timeout_us);
 
 /* Give only the calling thread's next call or send on B (whatever its
    outcome) a timeout of TIMEOUT_US microseconds instead of the default;
    0 is none.  */
-void idl_set_next_timeout (idl_binding_t *b, uint64_t timeout_us);
+void idl_set_next_timeout (idl_binding_t *b, idl_uint64_t timeout_us);
 
 /* Calls that do not block: a client in an event loop.
 
@@ -300,16 +381,16 @@ int idl_call_finish (idl_binding_t *b);
    not a memfd, empty or too large).  The descriptor stays the caller's
    to close (a call's descriptors are closed after the reply); the
    mapping outlives it until idl_region_unmap.  */
-#define IDL_REGION_MAX ((size_t) 1 << 30)
+#define IDL_REGION_MAX ((__SIZE_TYPE__) 1 << 30)
 typedef struct idl_region idl_region_t;
-idl_region_t *idl_region_new (size_t size, int *err);
+idl_region_t *idl_region_new (__SIZE_TYPE__ size, int *err);
 void *idl_region_data (idl_region_t *r);
-size_t idl_region_size (const idl_region_t *r);
+__SIZE_TYPE__ idl_region_size (const idl_region_t *r);
 int idl_region_fd (const idl_region_t *r);
 int idl_region_seal (idl_region_t *r);
 void idl_region_free (idl_region_t *r);
-const void *idl_region_map (int fd, size_t *size, int *err);
-void idl_region_unmap (const void *data, size_t size);
+const void *idl_region_map (int fd, __SIZE_TYPE__ *size, int *err);
+void idl_region_unmap (const void *data, __SIZE_TYPE__ size);
 
 /* Server API.  */
 
@@ -472,9 +553,9 @@ idl_server_t *idl_call_server (idl_call_t *call);
    server's pid namespace sees it (0 if the client's process is not
    visible there).  If the kernel could not say, the pid is -1 and the
    ids are (uid_t) -1 and (gid_t) -1, which no real user has.  */
-pid_t idl_call_peer_pid (idl_call_t *call);
-uid_t idl_call_peer_uid (idl_call_t *call);
-gid_t idl_call_peer_gid (idl_call_t *call);
+int idl_call_peer_pid (idl_call_t *call);		/* a pid_t */
+unsigned int idl_call_peer_uid (idl_call_t *call);	/* a uid_t */
+unsigned int idl_call_peer_gid (idl_call_t *call);	/* a gid_t */
 
 /* Stub ABI (see idlrt-abi.h).  Called by generated code only.  */
 
@@ -485,7 +566,7 @@ gid_t idl_call_peer_gid (idl_call_t *call);
    (idl_binding_t).  On x86-64 and AArch64 both come back in registers.  */
 typedef struct idl_reply
 {
-  uint64_t tag;
+  idl_uint64_t tag;
   idl_binding_t *view;
 } idl_reply_t;
 
@@ -494,27 +575,29 @@ typedef struct idl_reply
    tag, the reply's words at the view's message registers 1..count.  On
    failure the tag is IDL_TAG_ERROR | code << IDL_TAG_OP_SHIFT, the
    code recorded for idl_error.  */
-idl_reply_t idl_callv_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1,
-			  uint64_t w2, uint64_t w3, uint64_t w4);
+idl_reply_t idl_callv_r4 (idl_binding_t *b, idl_uint64_t tag, idl_uint64_t w1,
+			  idl_uint64_t w2, idl_uint64_t w3, idl_uint64_t w4);
 
 /* The same for a request of any size: WORDS[0..count-1].  */
-idl_reply_t idl_callv_m (idl_binding_t *b, uint64_t tag,
-			 const uint64_t *words);
+idl_reply_t idl_callv_m (idl_binding_t *b, idl_uint64_t tag,
+			 const idl_uint64_t *words);
 
 /* idl_callv_r4 and idl_callv_m returning the tag alone, for code that
    reads the reply from B itself: only right while one thread calls
    through B (hand-written stubs and the runtime's own tests use
    them).  */
-uint64_t idl_call_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1,
-		      uint64_t w2, uint64_t w3, uint64_t w4);
-uint64_t idl_call_m (idl_binding_t *b, uint64_t tag, const uint64_t *words);
+idl_uint64_t idl_call_r4 (idl_binding_t *b, idl_uint64_t tag, idl_uint64_t w1,
+			  idl_uint64_t w2, idl_uint64_t w3, idl_uint64_t w4);
+idl_uint64_t idl_call_m (idl_binding_t *b, idl_uint64_t tag,
+			 const idl_uint64_t *words);
 
 /* One-way requests (TAG has IDL_TAG_ONEWAY): return 0 once the request
    is posted, without waiting for the server, or an error tag as
    above.  */
-uint64_t idl_send_r4 (idl_binding_t *b, uint64_t tag, uint64_t w1,
-		      uint64_t w2, uint64_t w3, uint64_t w4);
-uint64_t idl_send_m (idl_binding_t *b, uint64_t tag, const uint64_t *words);
+idl_uint64_t idl_send_r4 (idl_binding_t *b, idl_uint64_t tag, idl_uint64_t w1,
+			  idl_uint64_t w2, idl_uint64_t w3, idl_uint64_t w4);
+idl_uint64_t idl_send_m (idl_binding_t *b, idl_uint64_t tag,
+			 const idl_uint64_t *words);
 
 /* Where the calling thread's next request on B puts its payload (see
    idlrt-abi.h): its connection's shared page, once no earlier one-way
@@ -530,16 +613,18 @@ void *idl_request_payload (idl_binding_t *b);
    with the reply's payload at the view's payload pointer and its
    descriptors in the view's descriptor array; or an error tag as for
    idl_callv_r4.  idl_call_x: the tag alone, as idl_call_r4.  */
-idl_reply_t idl_callv_x (idl_binding_t *b, uint64_t tag,
-			 const uint64_t *words, uint64_t payload_len,
-			 const int *fds, uint64_t nfds);
-uint64_t idl_call_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
-		     uint64_t payload_len, const int *fds, uint64_t nfds);
+idl_reply_t idl_callv_x (idl_binding_t *b, idl_uint64_t tag,
+			 const idl_uint64_t *words, idl_uint64_t payload_len,
+			 const int *fds, idl_uint64_t nfds);
+idl_uint64_t idl_call_x (idl_binding_t *b, idl_uint64_t tag,
+			 const idl_uint64_t *words, idl_uint64_t payload_len,
+			 const int *fds, idl_uint64_t nfds);
 
 /* The same for a one-way request: returns 0 once the request is
    posted.  */
-uint64_t idl_send_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
-		     uint64_t payload_len, const int *fds, uint64_t nfds);
+idl_uint64_t idl_send_x (idl_binding_t *b, idl_uint64_t tag,
+			 const idl_uint64_t *words, idl_uint64_t payload_len,
+			 const int *fds, idl_uint64_t nfds);
 
 /* A client stub that refuses a call itself (an argument over its bound:
    IDL_E_BOUNDS) records CODE with this and returns without sending.  */
@@ -555,7 +640,7 @@ void idl_stub_direct_ok (idl_binding_t *b) __attribute__ ((__cold__));
    not the one it expected, with the view the call returned: records
    IDL_E_PROTO for a malformed reply, or keeps the transport error the
    runtime already recorded.  */
-void idl_stub_failed (idl_binding_t *view, uint64_t reply_tag)
+void idl_stub_failed (idl_binding_t *view, idl_uint64_t reply_tag)
   __attribute__ ((__cold__));
 
 /* Compact mode's engine (idlrt-abi.h, "Compact mode"; compact-client.c,
@@ -577,10 +662,10 @@ void idl_stub_failed (idl_binding_t *view, uint64_t reply_tag)
    reply in MSG.  */
 typedef void (*idl_thunk_fn) (idl_call_t *call, void *const *argv,
 			      void *result);
-uint64_t idl_compact_call (idl_binding_t *b, const uint32_t *op,
-			   void *const *argv, void *words);
-uint64_t idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
-			       const void *const *ops);
+idl_uint64_t idl_compact_call (idl_binding_t *b, const idl_uint32_t *op,
+			       void *const *argv, void *words);
+idl_uint64_t idl_compact_dispatch (idl_call_t *call, idl_uint64_t *msg,
+				   const void *const *ops);
 
 /* The shorter paths of compact mode's client engine, which the
    plugin's compact stubs call (declared here so that the runtime and
@@ -614,29 +699,32 @@ uint64_t idl_compact_dispatch (idl_call_t *call, uint64_t *msg,
    idl_compact_call_out_one (B, OP, TO, WORDS, COUNT) takes the item's
    pointer TO and, for a buffer, its count COUNT as C converts it to a
    size_t (0 otherwise).  */
-const uint64_t *idl_compact_call_r4 (idl_binding_t *b, uint64_t tagx,
-				     uint64_t w1, uint64_t w2, uint64_t w3,
-				     uint64_t w4);
-const uint64_t *idl_compact_call_m (idl_binding_t *b, uint64_t tagx,
-				    const uint64_t *words);
-uint64_t idl_compact_call_r4_w1 (idl_binding_t *b, uint64_t tagx,
-				 uint64_t w1, uint64_t w2, uint64_t w3,
-				 uint64_t w4);
-uint64_t idl_compact_call_m_w1 (idl_binding_t *b, uint64_t tagx,
-				const uint64_t *words);
-const uint64_t *idl_compact_call_simple (idl_binding_t *b, const uint32_t *op,
-					 void *const *argv, void *words);
-const uint64_t *idl_compact_call_simple_one (idl_binding_t *b,
-					     const uint32_t *op,
-					     const void *item, void *words,
-					     uint64_t count);
-const uint64_t *idl_compact_call_string (idl_binding_t *b, const uint32_t *op,
-					 const void *item, void *words);
-const uint64_t *idl_compact_call_out (idl_binding_t *b, const uint32_t *op,
-				      void *const *argv, void *words);
-const uint64_t *idl_compact_call_out_one (idl_binding_t *b,
-					  const uint32_t *op, void *to,
-					  void *words, uint64_t count);
+const idl_uint64_t *idl_compact_call_r4 (idl_binding_t *b, idl_uint64_t tagx,
+					 idl_uint64_t w1, idl_uint64_t w2,
+					 idl_uint64_t w3, idl_uint64_t w4);
+const idl_uint64_t *idl_compact_call_m (idl_binding_t *b, idl_uint64_t tagx,
+					const idl_uint64_t *words);
+idl_uint64_t idl_compact_call_r4_w1 (idl_binding_t *b, idl_uint64_t tagx,
+				     idl_uint64_t w1, idl_uint64_t w2,
+				     idl_uint64_t w3, idl_uint64_t w4);
+idl_uint64_t idl_compact_call_m_w1 (idl_binding_t *b, idl_uint64_t tagx,
+				    const idl_uint64_t *words);
+const idl_uint64_t *idl_compact_call_simple (idl_binding_t *b,
+					     const idl_uint32_t *op,
+					     void *const *argv, void *words);
+const idl_uint64_t *idl_compact_call_simple_one (idl_binding_t *b,
+						 const idl_uint32_t *op,
+						 const void *item, void *words,
+						 idl_uint64_t count);
+const idl_uint64_t *idl_compact_call_string (idl_binding_t *b,
+					     const idl_uint32_t *op,
+					     const void *item, void *words);
+const idl_uint64_t *idl_compact_call_out (idl_binding_t *b,
+					  const idl_uint32_t *op,
+					  void *const *argv, void *words);
+const idl_uint64_t *idl_compact_call_out_one (idl_binding_t *b,
+					      const idl_uint32_t *op, void *to,
+					      void *words, idl_uint64_t count);
 
 #ifdef __cplusplus
 }

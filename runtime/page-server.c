@@ -242,14 +242,17 @@ create_page (struct idl_conn *c)
 static int
 answer_hello (struct idl_conn *c, const struct idl_hello_msg *hello)
 {
-  int status = idl_hello_status (&c->srv->iface, hello), fd = -1;
+  idl_mismatch_t why;
+  int status = idl_hello_status (&c->srv->iface, hello, &why), fd = -1;
 
   if (status == IDL_OK)
     {
       fd = create_page (c);
       status = fd >= 0 ? IDL_OK : IDL_E_NOMEM;
     }
-  if (idl_welcome_send (c->fd, status, fd) != 0 && status == IDL_OK)
+  if (idl_welcome_send (c->fd, status, fd,
+			status == IDL_E_IFACE ? &why : NULL) != 0
+      && status == IDL_OK)
     status = IDL_E_CONNECT;
   if (fd >= 0)
     close (fd);			/* the mapping keeps the page alive */

@@ -2,6 +2,7 @@
 /* Area: diagnostics
    Purpose: the dispatcher is generated and cannot be defined */
 
+#include <stdint.h>
 #include <idlstub.h>
 
 IDL_INTERFACE (calc, 0x10, 1);

@@ -5,6 +5,7 @@
    as the dispatcher of two interfaces (two block-scope IDL_SERVERs of
    two interfaces of one name) cannot serve both.  */
 
+#include <stdint.h>
 #include <idlstub.h>
 
 IDL_INTERFACE (calc, 0x10, 1);
