@@ -51,6 +51,10 @@
 
 typedef __UINT64_TYPE__ idl_uint64_t;
 typedef __UINT32_TYPE__ idl_uint32_t;
+/* pid_t, uid_t and gid_t, the very same types (util.c asserts it).  */
+typedef int idl_pid_t;
+typedef unsigned int idl_uid_t;
+typedef unsigned int idl_gid_t;
 
 #ifdef __cplusplus
 extern "C" {
@@ -177,8 +181,8 @@ idl_binding_t *idl_connect (const char *name, const idl_interface_t *iface,
 typedef struct idl_connect_opts
 {
   unsigned flags;		/* IDL_CONNECT_* */
-  uid_t server_uid;
-  gid_t server_gid;
+  idl_uid_t server_uid;
+  idl_gid_t server_gid;
 } idl_connect_opts_t;
 
 #define IDL_CONNECT_SERVER_UID 1u
@@ -443,8 +447,8 @@ int idl_server_set_workers (idl_server_t *srv, unsigned n);
    -1 when the list is full.  May be called at any time; a change
    applies to connections that arrive afterwards.  */
 #define IDL_ALLOW_MAX 64
-int idl_server_allow_uid (idl_server_t *srv, uid_t uid);
-int idl_server_allow_gid (idl_server_t *srv, gid_t gid);
+int idl_server_allow_uid (idl_server_t *srv, idl_uid_t uid);
+int idl_server_allow_gid (idl_server_t *srv, idl_gid_t gid);
 
 /* A client, as the kernel described it when it connected: what an
    admit function sees.  NGROUPS supplementary groups at GROUPS (0 where
@@ -452,11 +456,11 @@ int idl_server_allow_gid (idl_server_t *srv, gid_t gid);
    for idl_call_peer_uid.  */
 typedef struct idl_peer
 {
-  pid_t pid;
-  uid_t uid;
-  gid_t gid;
+  idl_pid_t pid;
+  idl_uid_t uid;
+  idl_gid_t gid;
   unsigned ngroups;
-  const gid_t *groups;
+  const idl_gid_t *groups;
 } idl_peer_t;
 
 /* An admit function: nonzero admits PEER to the server of IFACE, zero

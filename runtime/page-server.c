@@ -375,7 +375,7 @@ idl_page_wake (struct idl_conn *c)
 void
 idl_page_refuse (struct idl_conn *c, int code)
 {
-  idl_welcome_send (c->fd, code, -1);
+  idl_welcome_send (c->fd, code, -1, NULL);
 }
 
 void

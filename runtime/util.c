@@ -154,3 +154,12 @@ idl_close_distinct (const int *a, unsigned na, const int *b, unsigned nb)
 	}
     }
 }
+
+/* idlrt.h names the process and user ids without <sys/types.h>, so
+   that including it changes nothing of a file's feature-test macros;
+   the names must be the very types, or an admit function's or a
+   caller's pointers would not match.  */
+_Static_assert (__builtin_types_compatible_p (idl_pid_t, pid_t)
+		&& __builtin_types_compatible_p (idl_uid_t, uid_t)
+		&& __builtin_types_compatible_p (idl_gid_t, gid_t),
+		"idlrt.h's id types are not the C library's");
