@@ -96,10 +96,18 @@ struct caller
   int who, wait_ms, got;
 };
 
+/* Both callers' connections are made before either calls: a calling
+   thread gets a connection of its own at its first call (the main
+   thread owns the binding), and the server's acceptor is one of its
+   workers, which accepts nothing while it runs an implementation.  */
+static pthread_barrier_t both_connected;
+
 static void *
 caller (void *arg)
 {
   struct caller *c = arg;
+  CHECK (idl_null (c->b) == IDL_OK);
+  pthread_barrier_wait (&both_connected);
   c->got = meet (c->b, c->who, c->wait_ms);
   CHECK (idl_error (c->b) == IDL_OK);
   return NULL;
@@ -133,10 +141,12 @@ two_calls (const char *proto, unsigned workers)
       c[k].wait_ms = workers ? 5000 : 300;
     }
   pthread_t th[2];
+  CHECK (pthread_barrier_init (&both_connected, NULL, 2) == 0);
   for (int k = 0; k < 2; k++)
     CHECK (pthread_create (&th[k], NULL, caller, &c[k]) == 0);
   for (int k = 0; k < 2; k++)
     CHECK (pthread_join (th[k], NULL) == 0);
+  pthread_barrier_destroy (&both_connected);
 
   int n = __atomic_load_n (&lg->n, __ATOMIC_SEQ_CST);
   printf ("%s, %u workers:", proto, workers);
