@@ -917,6 +917,7 @@ class Runner:
                              if s.strip()]
         self.rpcgen = args.rpcgen
         self.tirpc_cflags = args.tirpc_cflags.split()
+        self.tirpc_libs = args.tirpc_libs.split()
 
     def base(self, hdir):
         return ([self.cc, '-fplugin=' + self.plugin,
@@ -1036,7 +1037,7 @@ def run_mutant(runner, seed, index, headers, keep_dir=None):
                 exe = os.path.join(work, 'prog.exe')
                 argv = base + ps.split() + [
                     '-DIDLTG_ITERATIONS=%d' % runner.iterations, prog,
-                    runner.runtime_lib, '-pthread', '-o', exe]
+                    runner.runtime_lib] + runner.tirpc_libs + ['-pthread', '-o', exe]
                 status, out = step('program build %s' % mode, argv)
                 if status != 0:
                     if not any(f[0].startswith('program build')
@@ -1125,6 +1126,9 @@ def main():
                     help='rpcgen, to check the .x export ("" skips it)')
     ap.add_argument('--tirpc-cflags', default='-I/usr/include/tirpc',
                     help='flags to compile rpcgen\'s XDR routines')
+    ap.add_argument('--tirpc-libs', default='-ltirpc',
+                    help='libtirpc, which the static runtime needs '
+                    '(its ONC RPC transport)')
     ap.add_argument('--print', action='store_true',
                     help='only print the mutants, compile nothing')
     ap.add_argument('headers', nargs='+')
