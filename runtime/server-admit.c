@@ -199,7 +199,7 @@ idl_within_limits (idl_server_t *srv, uid_t uid)
   /* A walk over the list: at most max_conns entries, at an accept.  */
   unsigned mine = 0;
   for (struct idl_conn *c = srv->conns; c; c = c->next)
-    if (c->call.uid == uid && ++mine >= srv->max_per_uid)
+    if (c->limit_uid == uid && ++mine >= srv->max_per_uid)
       return 0;
   return 1;
 }

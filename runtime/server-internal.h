@@ -56,6 +56,12 @@ struct idl_conn
      dispatcher writes the reply into it too.  */
   uint64_t *msg;
   struct idl_call call;
+  /* The user the connection counts against in the per-user limit: the
+     kernel's word at accept (server.c, idl_conn_accept), never changed
+     after, unlike CALL's ids, which a transport may set per call from
+     what the client claims (ONC's AUTH_SYS).  Read by idl_within_limits
+     under conns_lock.  */
+  uid_t limit_uid;
   /* Thread per connection: whether this connection's thread holds the
      server's dispatch lock between requests, and the connection's id
      in the accepting thread's epoll set (server-threads.c).  */

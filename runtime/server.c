@@ -240,7 +240,8 @@ idl_conn_accept (idl_server_t *srv)
   c->ngroups = 0;
 
   pthread_mutex_lock (&srv->conns_lock);
-  if (code == IDL_OK && !idl_within_limits (srv, c->call.uid))
+  c->limit_uid = c->call.uid;
+  if (code == IDL_OK && !idl_within_limits (srv, c->limit_uid))
     code = IDL_E_BUSY;
   if (code == IDL_OK)
     {
