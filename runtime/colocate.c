@@ -96,6 +96,7 @@ idl_server_unref (idl_server_t *srv)
   if (__atomic_sub_fetch (&srv->refs, 1, __ATOMIC_ACQ_REL) != 0)
     return;
   pthread_mutex_destroy (&srv->conns_lock);
+  pthread_mutex_destroy (&srv->accept_lock);
   pthread_cond_destroy (&srv->conns_done);
   idl_admit_fini (srv);
   free (srv->direct);

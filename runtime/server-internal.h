@@ -108,6 +108,8 @@ struct idl_worker
   unsigned nconns;		/* ours and in the inbox (atomic: the
 				   acceptor reads it to balance) */
   int cpu;			/* idl_sole_cpu () of the worker's thread */
+  int busy;			/* running an implementation (atomic: read
+				   by the accepting worker) */
   pthread_t tid;
   int started;
 };
@@ -129,6 +131,9 @@ struct idl_server
      idl_dispatch_msg): 0 free, 1 held, 2 held with waiters.  */
   uint32_t dispatch_lock;
   pthread_mutex_t conns_lock;
+  /* Held by the worker that accepts (server-workers.c): admission
+     callbacks and transports' accept run one at a time.  */
+  pthread_mutex_t accept_lock;
   pthread_cond_t conns_done;	/* signalled when nconns drops */
   struct idl_conn *conns;
   unsigned nconns;

@@ -71,6 +71,7 @@ idl_server_create (const char *name, const idl_interface_t *iface,
   if (iface->direct && iface->nops)
     srv->direct = calloc (iface->nops, sizeof *srv->direct);
   pthread_mutex_init (&srv->conns_lock, NULL);
+  pthread_mutex_init (&srv->accept_lock, NULL);
   pthread_cond_init (&srv->conns_done, NULL);
   idl_admit_init (srv);
   /* Who the socket says we are (SO_PEERCRED, at listen): a co-located

@@ -12,8 +12,13 @@
    the futex, page.h); the same epoll_wait reports hang-ups, what a
    connection not yet open said (the page's hello: handshakes are
    asynchronous here, so a client that never says hello delays nobody),
-   new connections handed to it, and stop.  The caller's worker also
-   accepts, and gives each connection to the worker with the fewest.
+   new connections handed to it, and stop.  Every worker's set holds the
+   listening descriptor too (EPOLLEXCLUSIVE: a connection wakes one
+   sleeping worker, not all), so a worker busy in a long implementation
+   never keeps new clients waiting, a calling thread's own connection
+   included (channel.c makes one at a thread's first call); the
+   worker that accepts gives each connection to the worker with the
+   fewest among those not in a call, itself when that is a tie.
 
    A worker is the event loop a program's own loop drives in loop mode
    (idl_server_fd, idl_server_serve_ready: the end of this file):
@@ -127,18 +132,32 @@ worker_take_inbox (struct idl_worker *w)
     }
 }
 
-/* Hand connection C to the worker with the fewest connections (ME, the
-   acceptor, when that is itself).  */
+/* Hand connection C to the worker with the fewest connections; of
+   those, one not running an implementation, since a busy one would
+   leave the new client's hello unanswered until its call returns; of
+   those, ME, the acceptor (never busy itself).  Busy only breaks ties:
+   a worker is busy for a moment in every call, and preferring idle
+   ones outright would pile connections made together on one worker.  */
 static void
 hand_over (struct idl_worker *me, struct idl_conn *c)
 {
   idl_server_t *srv = me->srv;
   struct idl_worker *w = me;
+  unsigned least = __atomic_load_n (&me->nconns, __ATOMIC_RELAXED);
+  int busy = 0;
 
   for (unsigned i = 0; i < srv->nworkers; i++)
-    if (__atomic_load_n (&srv->workers[i].nconns, __ATOMIC_RELAXED)
-	< __atomic_load_n (&w->nconns, __ATOMIC_RELAXED))
-      w = &srv->workers[i];
+    {
+      struct idl_worker *x = &srv->workers[i];
+      unsigned n = __atomic_load_n (&x->nconns, __ATOMIC_RELAXED);
+      int b = __atomic_load_n (&x->busy, __ATOMIC_RELAXED);
+      if (n < least || (n == least && busy && !b))
+	{
+	  w = x;
+	  least = n;
+	  busy = b;
+	}
+    }
   __atomic_fetch_add (&w->nconns, 1, __ATOMIC_RELAXED);
   if (w == me)
     {
@@ -157,9 +176,9 @@ hand_over (struct idl_worker *me, struct idl_conn *c)
     }
 }
 
-/* Accept every waiting connection.  */
+/* Accept every waiting connection, as W.  */
 static void
-worker_accept (struct idl_worker *w)
+accept_all (struct idl_worker *w)
 {
   for (;;)
     {
@@ -171,6 +190,21 @@ worker_accept (struct idl_worker *w)
 	   stays waiting and is retried at the next event or slice.  */
 	return;
     }
+}
+
+/* The listening descriptor is readable.  One worker at a time: the
+   program's admission callback (idl_server_set_admit) and the
+   transports' accept (ONC's UDP pseudo-connections) are not written
+   for concurrent calls.  A worker that finds another accepting leaves
+   it the work; the listening descriptor is level-triggered, so a
+   connection that comes as that one finishes is reported again.  */
+static void
+worker_accept (struct idl_worker *w)
+{
+  if (pthread_mutex_trylock (&w->srv->accept_lock) != 0)
+    return;
+  accept_all (w);
+  pthread_mutex_unlock (&w->srv->accept_lock);
 }
 
 /* A readable, writable (idl_worker_watch_out) or hung-up connection C
@@ -211,7 +245,10 @@ worker_scan (struct idl_worker *w, const struct idl_conn_ops *t)
   for (struct idl_conn *c = w->conns; c; c = c->wnext)
     if (c->open && t->ready (c))
       {
+	/* For hand_over: a busy worker gets no new connection.  */
+	__atomic_store_n (&w->busy, 1, __ATOMIC_RELAXED);
 	t->serve (c);
+	__atomic_store_n (&w->busy, 0, __ATOMIC_RELAXED);
 	served++;
       }
   return served;
@@ -365,10 +402,11 @@ worker_loop (struct idl_worker *w)
 }
 
 /* Set worker W up (any thread): its epoll set holds the stop eventfd,
-   its inbox eventfd and, for the acceptor, the listening descriptor,
-   all level-triggered.  Returns 0 or -1.  */
+   its inbox eventfd and the listening descriptor, all level-triggered,
+   the last with EPOLLEXCLUSIVE when other workers watch it too
+   (EXCLUSIVE).  Returns 0 or -1.  */
 static int
-worker_init (idl_server_t *srv, struct idl_worker *w, int acceptor)
+worker_init (idl_server_t *srv, struct idl_worker *w, int exclusive)
 {
   struct epoll_event ev = { EPOLLIN, { .ptr = &mark_stop } };
 
@@ -386,7 +424,8 @@ worker_init (idl_server_t *srv, struct idl_worker *w, int acceptor)
   if (epoll_ctl (w->epfd, EPOLL_CTL_ADD, w->inbox_fd, &ev) != 0)
     return -1;
   ev.data.ptr = &mark_listen;
-  if (acceptor && epoll_ctl (w->epfd, EPOLL_CTL_ADD, srv->listen_fd, &ev) != 0)
+  ev.events = EPOLLIN | (exclusive ? EPOLLEXCLUSIVE : 0);
+  if (epoll_ctl (w->epfd, EPOLL_CTL_ADD, srv->listen_fd, &ev) != 0)
     return -1;
   return 0;
 }
@@ -422,7 +461,7 @@ worker_main (void *arg)
   return NULL;
 }
 
-/* The calling thread is worker 0 and the acceptor.  */
+/* The calling thread is worker 0.  */
 int
 idl_run_workers (idl_server_t *srv)
 {
@@ -435,7 +474,7 @@ idl_run_workers (idl_server_t *srv)
   for (unsigned i = 0; i < n; i++)
     srv->workers[i].epfd = -1;
   for (unsigned i = 0; i < n && rc == 0; i++)
-    if (worker_init (srv, &srv->workers[i], i == 0) != 0)
+    if (worker_init (srv, &srv->workers[i], n > 1) != 0)
       rc = -1;
   for (unsigned i = 1; i < n && rc == 0; i++)
     {
@@ -509,7 +548,7 @@ idl_server_fd (idl_server_t *srv)
   if (!srv->workers)
     goto fail;
   srv->workers[0].epfd = -1;
-  if (worker_init (srv, &srv->workers[0], 1) != 0)
+  if (worker_init (srv, &srv->workers[0], 0) != 0)
     {
       int e = errno;
       worker_fini (&srv->workers[0]);

@@ -4,8 +4,10 @@
    one thread and serves many client processes at once; an N-worker
    server has N threads and runs implementations concurrently; a client
    that connects and never says hello delays nobody; a dead client's
-   connection is closed; RT_STOP ends idl_server_run cleanly; the mode
-   cannot be set to more than 1024 or once the server has run.  */
+   connection is closed; a long implementation on one worker keeps no
+   new client waiting while another is idle; RT_STOP ends
+   idl_server_run cleanly; the mode cannot be set to more than 1024 or
+   once the server has run.  */
 
 #include <pthread.h>
 #include <stddef.h>
@@ -97,6 +99,17 @@ stop_and_reap (const char *name, pid_t srv)
   idl_close (b);
 }
 
+/* A call from a thread other than the binding's first: the reply is
+   in the view idl_callv_r4 returns.  */
+static void *
+adder (void *arg)
+{
+  idl_reply_t r = idl_callv_r4 (arg, rt_tag (RT_ADD, 2), 13, 14, 0, 0);
+  CHECK (r.tag == rt_tag (RT_ADD, 1));
+  CHECK (rt_mr (r.view)[1] == 27);
+  return NULL;
+}
+
 static idl_binding_t *sleepers[3];
 
 static void *
@@ -105,6 +118,19 @@ sleeper (void *arg)
   idl_binding_t *b = arg;
   CHECK (idl_call_r4 (b, rt_tag (RT_SLEEP, 1), 300, 0, 0, 0)
 	 == rt_tag (RT_SLEEP, 0));
+  return NULL;
+}
+
+/* A long call, and when it came back.  */
+static int long_done;
+
+static void *
+long_call (void *arg)
+{
+  idl_binding_t *b = arg;
+  CHECK (idl_call_r4 (b, rt_tag (RT_SLEEP, 1), 5000, 0, 0, 0)
+	 == rt_tag (RT_SLEEP, 0));
+  __atomic_store_n (&long_done, 1, __ATOMIC_RELEASE);
   return NULL;
 }
 
@@ -183,6 +209,31 @@ main (void)
   CHECK (settled);
   add_ok (b, 9, 10);
   idl_close (b);
+  stop_and_reap (name, srv);
+
+  /* Two workers, one of them in a 5 s implementation: a new client is
+     accepted and served by the other meanwhile.  The first connection
+     goes to worker 0, the one that used to be the only acceptor, so
+     before the fix the new client's hello waited for the long call.
+     The long call is given 300 ms to reach the server (if it has not,
+     the new client is served anyway, and the test proves less).  */
+  srv = rt_fork_server_workers (name, rt_dispatch, 2);
+  idl_binding_t *slow = idltest_connect (name, &rt_iface);
+  pthread_t tl;
+  CHECK (pthread_create (&tl, NULL, long_call, slow) == 0);
+  usleep (300 * 1000);
+  idl_binding_t *quick = idltest_connect (name, &rt_iface);
+  add_ok (quick, 11, 12);
+  CHECK (!__atomic_load_n (&long_done, __ATOMIC_ACQUIRE));
+  /* A binding shared with a thread: the thread's own connection, made
+     at its first call, is not kept waiting either.  */
+  pthread_t tq;
+  CHECK (pthread_create (&tq, NULL, adder, quick) == 0);
+  CHECK (pthread_join (tq, NULL) == 0);
+  CHECK (!__atomic_load_n (&long_done, __ATOMIC_ACQUIRE));
+  CHECK (pthread_join (tl, NULL) == 0);
+  idl_close (quick);
+  idl_close (slow);
   stop_and_reap (name, srv);
 
   /* Three workers: three threads; three clients' implementations run
