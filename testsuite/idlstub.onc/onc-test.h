@@ -4,7 +4,7 @@
    This file is part of idlstub; see COPYING for the terms.
 
    The tests run on a loopback of their own (in-netns, onc.exp), so any
-   free port is theirs; onct_port finds one.  A test includes this
+   free port is theirs; onct_port (onc-port.h) finds one.  A test includes this
    header in the file that serves (ONCT_SERVER defined before it gets
    the implementations and the dispatcher).  */
 
@@ -17,6 +17,7 @@
 #include <time.h>
 #include <idlstub.h>
 #include "idltest.h"
+#include "onc-port.h"
 
 IDL_INTERFACE (onct, 0x4f4e43, 1);	/* program 0x204f4e43 */
 
@@ -194,23 +195,6 @@ onct_stop_server (pid_t pid)
   CHECK (WIFEXITED (status) && WEXITSTATUS (status) == 0);
 }
 #endif /* ONCT_SERVER */
-
-/* A TCP (or UDP) port free now on the loopback.  */
-static inline int
-onct_port (int udp)
-{
-  struct sockaddr_in sa;
-  socklen_t len = sizeof sa;
-  int fd = socket (AF_INET, udp ? SOCK_DGRAM : SOCK_STREAM, 0);
-  CHECK (fd >= 0);
-  memset (&sa, 0, sizeof sa);
-  sa.sin_family = AF_INET;
-  sa.sin_addr.s_addr = htonl (INADDR_LOOPBACK);
-  CHECK (bind (fd, (struct sockaddr *) &sa, sizeof sa) == 0);
-  CHECK (getsockname (fd, (struct sockaddr *) &sa, &len) == 0);
-  close (fd);
-  return ntohs (sa.sin_port);
-}
 
 /* "onc+PROTO://HOST:PORT" in a buffer of its own (one of four, so that
    a test can hold a few).  */

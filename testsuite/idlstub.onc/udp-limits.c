@@ -15,6 +15,7 @@
 #include <sys/socket.h>
 #include <idlstub.h>
 #include "idltest.h"
+#include "onc-port.h"
 
 IDL_INTERFACE (oncu, 0x4f4e55, 1);
 
@@ -54,28 +55,12 @@ give_impl (idl_call_t *call, short *w, unsigned n)
 
 static short v[20000], w[20000];
 
-static int
-free_port (int udp)
-{
-  struct sockaddr_in sa;
-  socklen_t len = sizeof sa;
-  int fd = socket (AF_INET, udp ? SOCK_DGRAM : SOCK_STREAM, 0);
-  CHECK (fd >= 0);
-  memset (&sa, 0, sizeof sa);
-  sa.sin_family = AF_INET;
-  sa.sin_addr.s_addr = htonl (INADDR_LOOPBACK);
-  CHECK (bind (fd, (struct sockaddr *) &sa, sizeof sa) == 0);
-  CHECK (getsockname (fd, (struct sockaddr *) &sa, &len) == 0);
-  close (fd);
-  return ntohs (sa.sin_port);
-}
-
 static void
 limits (const char *proto, unsigned workers)
 {
   char sname[64], cname[64];
   int udp = proto[0] == 'u', err = 0;
-  int port = free_port (udp);
+  int port = onct_port (udp);
   snprintf (sname, sizeof sname, "onc+%s://:%d", proto, port);
   snprintf (cname, sizeof cname, "onc+%s://127.0.0.1:%d", proto, port);
   pid_t pid = idltest_fork_server_workers (sname, &oncu, oncu_dispatch,

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <idlstub.h>
 #include "idltest.h"
+#include "onc-port.h"
 
 IDL_INTERFACE (oncw, 0x4f4e57, 1);
 
@@ -74,40 +75,16 @@ meet_impl (idl_call_t *call, int who, int wait_ms)
   return seen;
 }
 
-static int
-free_port (int udp)
-{
-  struct sockaddr_in sa;
-  socklen_t len = sizeof sa;
-  int fd = socket (AF_INET, udp ? SOCK_DGRAM : SOCK_STREAM, 0);
-  CHECK (fd >= 0);
-  memset (&sa, 0, sizeof sa);
-  sa.sin_family = AF_INET;
-  sa.sin_addr.s_addr = htonl (INADDR_LOOPBACK);
-  CHECK (bind (fd, (struct sockaddr *) &sa, sizeof sa) == 0);
-  CHECK (getsockname (fd, (struct sockaddr *) &sa, &len) == 0);
-  close (fd);
-  return ntohs (sa.sin_port);
-}
-
 struct caller
 {
   idl_binding_t *b;
   int who, wait_ms, got;
 };
 
-/* Both callers' connections are made before either calls: a calling
-   thread gets a connection of its own at its first call (the main
-   thread owns the binding), and the server's acceptor is one of its
-   workers, which accepts nothing while it runs an implementation.  */
-static pthread_barrier_t both_connected;
-
 static void *
 caller (void *arg)
 {
   struct caller *c = arg;
-  CHECK (idl_null (c->b) == IDL_OK);
-  pthread_barrier_wait (&both_connected);
   c->got = meet (c->b, c->who, c->wait_ms);
   CHECK (idl_error (c->b) == IDL_OK);
   return NULL;
@@ -117,7 +94,7 @@ static void
 two_calls (const char *proto, unsigned workers)
 {
   char sname[64], cname[64];
-  int port = free_port (proto[0] == 'u');
+  int port = onct_port (proto[0] == 'u');
   snprintf (sname, sizeof sname, "onc+%s://:%d", proto, port);
   snprintf (cname, sizeof cname, "onc+%s://127.0.0.1:%d", proto, port);
   memset (lg, 0, sizeof *lg);
@@ -141,12 +118,10 @@ two_calls (const char *proto, unsigned workers)
       c[k].wait_ms = workers ? 5000 : 300;
     }
   pthread_t th[2];
-  CHECK (pthread_barrier_init (&both_connected, NULL, 2) == 0);
   for (int k = 0; k < 2; k++)
     CHECK (pthread_create (&th[k], NULL, caller, &c[k]) == 0);
   for (int k = 0; k < 2; k++)
     CHECK (pthread_join (th[k], NULL) == 0);
-  pthread_barrier_destroy (&both_connected);
 
   int n = __atomic_load_n (&lg->n, __ATOMIC_SEQ_CST);
   printf ("%s, %u workers:", proto, workers);
