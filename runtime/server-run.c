@@ -107,11 +107,18 @@ idl_server_run (idl_server_t *srv)
   rc = srv->nworkers == 0 ? idl_run_threads (srv) : idl_run_workers (srv);
   /* Stopped (or a failed start).  */
   idl_server_stop (srv);
-  srv->transport->unlisten (srv);
   if (srv->nworkers == 0)
-    idl_drain_threads (srv);
+    {
+      srv->transport->unlisten (srv);
+      idl_drain_threads (srv);
+    }
   else
-    idl_drain_workers (srv);
+    {
+      /* Every worker accepts until it sees the stop: the listening
+	 descriptor goes once they have all returned.  */
+      idl_drain_workers (srv);
+      srv->transport->unlisten (srv);
+    }
   return rc;
 }
 
