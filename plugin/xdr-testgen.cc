@@ -130,7 +130,7 @@ gen::leaf (enum xdr_kind kind, const std::string &lv, int ind)
 	put (ind, "xdrt_expect (!!(" + lv + ") == ((xdrt_next (r) & 1) != 0), "
 	     "\"" + lv + "\");");
       else
-	put (ind, lv + " = (xdrt_next (r) & 1) != 0;");
+	store (lv, "(xdrt_next (r) & 1) != 0", ind);
       break;
     case XDR_FLOAT:
     case XDR_DOUBLE:
@@ -151,8 +151,22 @@ gen::leaf (enum xdr_kind kind, const std::string &lv, int ind)
 	put (ind, "xdrt_expect ((" + lv + ") == (__typeof__ (" + lv
 	     + ")) xdrt_next (r), \"" + lv + "\");");
       else
-	put (ind, lv + " = (__typeof__ (" + lv + ")) xdrt_next (r);");
+	store (lv, "(__typeof__ (" + lv + ")) xdrt_next (r)", ind);
     }
+}
+
+/* LV = VALUE.  On our side LV may be a const or volatile member of a
+   record (C11 6.3.2.1p1: a record with a const member is no modifiable
+   lvalue either), so the value is made in a local of LV's type and
+   copied; rpcgen's types have no qualifiers.  */
+void
+gen::store (const std::string &lv, const std::string &value, int ind)
+{
+  if (rpc)
+    put (ind, lv + " = " + value + ";");
+  else
+    put (ind, "{ __typeof__ (" + lv + ") v_ = " + value + "; "
+	 "memcpy ((void *) &(" + lv + "), (const void *) &v_, sizeof v_); }");
 }
 
 /* Draw (or check) every leaf of LV, of fixed type T.  */
@@ -527,7 +541,8 @@ emit_impl (gen &g, const plan &p)
       std::string f = "w->e" + std::to_string (k);
       if (e.param < 0)
 	{
-	  g.put (3, "ret = " + f + ";");
+	  /* A record result may have const members: copied.  */
+	  g.put (3, "memcpy ((void *) &ret, &" + f + ", sizeof ret);");
 	  continue;
 	}
       const idl_param &q = op->params[e.param];
@@ -603,9 +618,10 @@ emit_client (gen &g, const plan &p)
 	g.put (1, "memcpy (&" + fr + ", &" + fa + ", sizeof " + fa + ");");
       args += "(void *) " + std::string (array ? "" : "&") + fr;
     }
-  g.put (1, std::string (op->returns_value () ? "w->e0 = " : "") + p.name
-	 + " (b"
-	 + args + ");");
+  if (op->returns_value ())
+    g.store ("w->e0", p.name + " (b" + args + ")", 1);
+  else
+    g.put (1, p.name + " (b" + args + ");");
   g.put (1, "if (xdrt_expect_ok (b))");
   g.put (1, "  xdrt_check_r" + K + " (a, w, seed);");
   g.put (1, "free (a);\n  free (w);");

@@ -51,6 +51,7 @@ public:
   }
   std::string arg_lv (const plan &p, int k);
   std::string res_lv (const plan &p, int k);
+  void store (const std::string &lv, const std::string &value, int ind);
   void leaf (enum xdr_kind kind, const std::string &lv, int ind);
   void fixed (const xdr_type *t, const std::string &lv, int ind);
   void string_elem (const plan &p, const xdr_elem &e, const std::string &lv,
