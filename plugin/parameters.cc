@@ -18,6 +18,7 @@
 #include "gcc-compat.h"
 #include "model.h"
 #include "attributes.h"
+#include "diag.h"
 
 /* Explain why TYPE cannot cross, at LOC.  */
 static void
@@ -594,13 +595,20 @@ classify_pointer (tree decl, tree type, const attr_access *acc,
     {
       auto_diagnostic_group d;
       gcc_rich_location richloc (loc);
+      const char *dir = idl_suggested_direction (decl);
       if (!DECL_ARTIFICIAL (decl))
-	richloc.add_fixit_insert_before (get_start (loc), "IDL_IN ");
+	richloc.add_fixit_insert_before (get_start (loc),
+					 ACONCAT ((dir, " ", NULL)));
       error_at (&richloc, "pointer parameter %qD of an operation needs a "
 		"direction", decl);
-      inform (loc, "mark it %<IDL_IN%> (the server reads %<*%D%>), "
-	      "%<IDL_OUT%> (the server writes it) or %<IDL_INOUT%>",
-	      decl);
+      if (strcmp (dir, "IDL_OUT") == 0)
+	inform (loc, "mark it %<IDL_OUT%> or %<IDL_INOUT%>: "
+		"%<IDL_LENGTH_IS (%D)%> names it, and the server writes "
+		"%<*%D%>", decl, decl);
+      else
+	inform (loc, "mark it %<IDL_IN%> (the server reads %<*%D%>), "
+		"%<IDL_OUT%> (the server writes it) or %<IDL_INOUT%>",
+		decl);
       return false;
     }
   if (param->dir != IDL_DIR_IN && TYPE_READONLY (pointee))
