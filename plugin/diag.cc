@@ -122,3 +122,65 @@ idl_cxx_overload (tree fndecl, location_t loc, tree other)
   inform (DECL_SOURCE_LOCATION (other), "operation %qD declared here",
 	  other);
 }
+
+location_t
+idl_annotation_arg_location (tree parm, const char *macro,
+			     location_t fallback)
+{
+  const line_map_ordinary *map = NULL;
+  location_t loc
+    = linemap_resolve_location (line_table, DECL_SOURCE_LOCATION (parm),
+				LRK_SPELLING_LOCATION, &map);
+  expanded_location x = expand_location (loc);
+  if (!map || !x.file || x.line <= 0)
+    return fallback;
+  size_t mlen = strlen (macro);
+  for (int line = x.line;
+       line > 0 && line >= x.line - 3
+       && line >= (int) ORDINARY_MAP_STARTING_LINE_NUMBER (map); line--)
+    {
+      char_span text = location_get_source_line (x.file, line);
+      if (!text)
+	return fallback;
+      const char *s = text.get_buffer ();
+      int len = text.length ();
+      int limit = line == x.line ? MIN (len, x.column - 1) : len;
+      int found = -1;
+      for (int c = 0; c + (int) mlen <= limit; c++)
+	if (memcmp (s + c, macro, mlen) == 0
+	    && (c == 0 || !ISIDNUM (s[c - 1]))
+	    && (c + (int) mlen == len || !ISIDNUM (s[c + mlen])))
+	  found = c;
+      if (found < 0)
+	continue;
+      int c = found + mlen;
+      while (c < len && ISSPACE (s[c]))
+	c++;
+      if (c >= len || s[c] != '(')
+	return fallback;
+      c++;
+      while (c < len && ISSPACE (s[c]))
+	c++;
+      return linemap_position_for_line_and_column (line_table, map, line,
+						   c + 1);
+    }
+  return fallback;
+}
+
+const char *
+idl_annotation_name (tree attr_name)
+{
+  static const char *const names[][2] = {
+    { "idl_interface", "IDL_INTERFACE" }, { "idl_op", "IDL_OP" },
+    { "idl_oneway", "IDL_ONEWAY" }, { "idl_fails", "IDL_FAILS" },
+    { "idl_in", "IDL_IN" }, { "idl_out", "IDL_OUT" },
+    { "idl_inout", "IDL_INOUT" }, { "idl_string", "IDL_STRING" },
+    { "idl_size_is", "IDL_SIZE_IS" }, { "idl_length_is", "IDL_LENGTH_IS" },
+    { "idl_max", "IDL_MAX" }, { "idl_typical", "IDL_TYPICAL" },
+    { "idl_fd", "IDL_FD" }, { "idl_onc_program", "IDL_ONC_PROGRAM" }
+  };
+  for (const auto &n : names)
+    if (is_attribute_p (n[0], attr_name))
+      return n[1];
+  return IDENTIFIER_POINTER (attr_name);
+}

@@ -29,4 +29,20 @@ bool idl_cxx_operation_ok (tree fndecl, tree parms, location_t loc);
 /* In C++: FNDECL, at LOC, overloads operation OTHER: an error (an
    overload would get no stub, found only at link time).  */
 void idl_cxx_overload (tree fndecl, location_t loc, tree other);
+
+/* The location of the first argument of the annotation MACRO
+   ("IDL_SIZE_IS") written before parameter PARM, on its line or the
+   three before it; FALLBACK if it is not found there (spelled by
+   another macro, say).  GCC keeps no location for an attribute's
+   arguments: the caret goes where the user wrote the count.  */
+location_t idl_annotation_arg_location (tree parm, const char *macro,
+					location_t fallback);
+
+/* What the user wrote for the attribute named ATTR_NAME: the macro of
+   <idlstub.h> that spells it ("IDL_OP" for idl_op).  The handlers
+   cannot tell the macro from the attribute written out, and the manual
+   and header teach only the macros; idl_dispatcher, which IDL_SERVER
+   always puts on a function, keeps its name.  */
+const char *idl_annotation_name (tree attr_name);
+
 #endif /* IDLSTUB_DIAG_H */
