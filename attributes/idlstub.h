@@ -131,11 +131,7 @@
 
 #ifdef IDLSTUB_PLUGIN_LOADED
 
-/* The dispatcher is declared here, so that a server that forgot
-   IDL_SERVER is told so by the plugin where it names NAME_dispatch,
-   rather than that it is undeclared.  */
 # define IDL_INTERFACE(name, id, version)				\
-  extern idl_uint64_t name##_dispatch (idl_call_t *, idl_uint64_t *);	\
   static const idl_interface_t name					\
     __attribute__ ((__idl_interface__ (id, version), __unused__))	\
     = { #name, 0, 0, 0, 0, 0, 0, 0 /* all but the name: the plugin's */ }

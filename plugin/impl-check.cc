@@ -376,11 +376,41 @@ idl_check_implementations (void)
     }
 }
 
+/* IFACE was defined (IDL_INTERFACE): declare its dispatcher, as the
+   C front end predeclares a function (BUILTINS_LOCATION, see the top
+   of this file), so that a use of it without IDL_SERVER compiles and
+   is reported below, at the use, rather than as an undeclared name.
+   IDL_SERVER's declaration merges with it, but would draw a
+   -Wredundant-decls warning (the front end exempts only real built-in
+   functions): with -Wredundant-decls, no such declaration, and a
+   forgotten IDL_SERVER is an undeclared name.  Only in C and at file
+   scope.  */
+void
+idl_interface_recorded (idl_interface *iface)
+{
+  if (!pushdecl || !lookup_name || current_function_decl
+      || DECL_CONTEXT (iface->decl) || warn_redundant_decls)
+    return;
+  tree id = get_identifier ((iface->name + "_dispatch").c_str ());
+  tree call = lookup_name (get_identifier ("idl_call_t"));
+  tree u64 = lookup_name (get_identifier ("idl_uint64_t"));
+  if (lookup_name (id) || !call || !u64 || TREE_CODE (call) != TYPE_DECL
+      || TREE_CODE (u64) != TYPE_DECL)
+    return;
+  tree u64_t = TREE_TYPE (u64);
+  tree type = build_function_type_list (u64_t,
+					build_pointer_type (TREE_TYPE (call)),
+					build_pointer_type (u64_t),
+					NULL_TREE);
+  tree decl = build_decl (BUILTINS_LOCATION, FUNCTION_DECL, id, type);
+  DECL_EXTERNAL (decl) = 1;
+  TREE_PUBLIC (decl) = 1;
+  decl = pushdecl (decl);
+  idl_model_keep (decl);
+}
+
 /* The interface whose dispatcher FNDECL would be, by its name, if that
-   interface has no IDL_SERVER: IDL_INTERFACE declares NAME_dispatch
-   (<idlstub.h>), so that a use of it without IDL_SERVER compiles and
-   is reported here, rather than as an undeclared name or, at link
-   time, an undefined one.  */
+   interface has no IDL_SERVER (see idl_interface_recorded).  */
 static idl_interface *
 forgotten_server (tree fndecl)
 {

@@ -15,6 +15,8 @@ void idl_note_function (tree fndecl, tree parms, bool definition);
 /* OP was added to the model: check an implementation seen before it,
    and declare its implementation if its interface has a dispatcher.  */
 void idl_operation_recorded (idl_operation *op);
+/* IFACE was defined: declare its dispatcher, for the check below.  */
+void idl_interface_recorded (idl_interface *iface);
 /* IFACE got its dispatcher (IDL_SERVER): declare every implementation
    of an operation known so far.  */
 void idl_dispatcher_recorded (idl_interface *iface);

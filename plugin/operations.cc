@@ -70,6 +70,7 @@ interface_model (tree var)
   check_unique_id (iface);
   idl_interfaces.push_back (iface);
   idl_fill_descriptor (iface);
+  idl_interface_recorded (iface);
   return iface;
 }
 

@@ -1,7 +1,7 @@
 /* { dg-do compile } */
 /* Area: diagnostics
    Purpose: the dispatcher attribute on a variable (not named calc_dispatch:
-   IDL_INTERFACE declares that function) */
+   the plugin declares that function at IDL_INTERFACE) */
 
 #include <idlstub.h>
 
