@@ -23,7 +23,7 @@
    operation, named after it with "_impl" appended, taking the call
    context in place of the binding:
 
-     IDL_SERVER (calc);                       // declares calc_dispatch
+     IDL_SERVER (calc);                // declares calc_dispatch, tiny_impl...
      long tiny_impl (idl_call_t *call, long x) { return x + 1; }
 
    and runs idl_server_create ("@calc", &calc, calc_dispatch, &err).
@@ -63,6 +63,10 @@
                                         (IDL_OUT int *: one comes back)
      IDL_SERVER (iface)                 this file implements IFACE: the
                                         plugin generates iface_dispatch
+                                        and declares every op_impl; in
+                                        a file that defines one, each
+                                        other must be defined or declared
+                                        (defined in another file)
      IDL_ONC_PROGRAM (iface, program[, version])
                                         IFACE is ONC RPC program PROGRAM
                                         (version VERSION, by default the

@@ -41,6 +41,7 @@
 #include "gcc-compat.h"
 #include "model.h"
 #include "attributes.h"
+#include "diag.h"
 
 /* Is ATTR (an idl_* attribute name without underscores) on DECL?  */
 tree
@@ -64,8 +65,8 @@ interface_argument (location_t loc, tree attr_name, tree arg)
       if (var && DECL_P (var))
 	error_at (loc, "%qD is not an idlstub interface", var);
       else
-	error_at (loc, "first argument of %qE must name an idlstub "
-		  "interface", attr_name);
+	error_at (loc, "first argument of %qs must name an idlstub "
+		  "interface", idl_annotation_name (attr_name));
       inform (loc, "declare the interface first with "
 	      "%<IDL_INTERFACE (name, id, version)%>");
       return NULL_TREE;
@@ -83,15 +84,16 @@ integer_argument (location_t loc, tree attr_name, const char *what,
   if (!arg || TREE_CODE (arg) != INTEGER_CST
       || !INTEGRAL_TYPE_P (TREE_TYPE (arg)))
     {
-      error_at (loc, "%s of %qE must be an integer constant", what,
-		attr_name);
+      error_at (loc, "%s of %qs must be an integer constant", what,
+		idl_annotation_name (attr_name));
       return false;
     }
   if (tree_int_cst_sgn (arg) < 0 || !tree_fits_uhwi_p (arg)
       || tree_to_uhwi (arg) < lo || tree_to_uhwi (arg) > hi)
     {
-      error_at (loc, "%s %qE of %qE is out of range; it must be between "
-		"%wu and %wu", what, arg, attr_name, lo, hi);
+      error_at (loc, "%s %qE of %qs is out of range; it must be between "
+		"%wu and %wu", what, arg, idl_annotation_name (attr_name),
+		lo, hi);
       return false;
     }
   *out = tree_to_uhwi (arg);
@@ -210,8 +212,8 @@ handle_idl_op (tree *node, tree name, tree args, int, bool *no_add)
   location_t loc = attribute_location (decl);
   if (TREE_CODE (decl) != FUNCTION_DECL)
     {
-      error_at (loc, "%qE attribute applies only to function "
-		"prototypes", name);
+      error_at (loc, "%qs applies only to function prototypes",
+		idl_annotation_name (name));
       return NULL_TREE;
     }
   unsigned HOST_WIDE_INT number;
@@ -247,7 +249,8 @@ handle_idl_oneway (tree *node, tree name, tree, int, bool *no_add)
   if (TREE_CODE (*node) != FUNCTION_DECL)
     {
       error_at (attribute_location (*node),
-		"%qE attribute applies only to operation prototypes", name);
+		"%qs applies only to operation prototypes",
+		idl_annotation_name (name));
       return NULL_TREE;
     }
   note_written (*node);
@@ -307,8 +310,8 @@ handle_idl_direction (tree *node, tree name, tree, int, bool *no_add)
   if (TREE_CODE (decl) != PARM_DECL)
     {
       error_at (attribute_location (decl),
-		"%qE attribute applies only to parameters of an operation",
-		name);
+		"%qs applies only to parameters of an operation",
+		idl_annotation_name (name));
       return NULL_TREE;
     }
   if (!is_attribute_p ("idl_in", name) && !POINTER_TYPE_P (TREE_TYPE (decl)))
@@ -336,8 +339,8 @@ parameter_node (tree *node, tree name)
   if (TREE_CODE (*node) != PARM_DECL)
     {
       error_at (attribute_location (*node),
-		"%qE attribute applies only to parameters of an operation",
-		name);
+		"%qs applies only to parameters of an operation",
+		idl_annotation_name (name));
       return NULL_TREE;
     }
   return *node;
@@ -352,8 +355,8 @@ name_argument (location_t loc, tree attr_name, tree arg)
   if (!arg || TREE_CODE (arg) != STRING_CST
       || TREE_STRING_LENGTH (arg) < 2)
     {
-      error_at (loc, "first argument of %qE must name a parameter",
-		attr_name);
+      error_at (loc, "first argument of %qs must name a parameter",
+		idl_annotation_name (attr_name));
       return false;
     }
   return true;

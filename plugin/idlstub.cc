@@ -72,6 +72,8 @@
 #include "model.h"
 #include "testgen.h"
 #include "xdr.h"
+#include "impl-check.h"
+#include "diag.h"
 
 int plugin_is_GPL_compatible;
 
@@ -121,6 +123,9 @@ static void
 report_unapplied (void *, void *)
 {
   idl_report_unapplied_ops ();
+  /* The implementations a server file lacks (impl-check.cc): only
+     once the whole unit is parsed is a missing one known.  */
+  idl_check_implementations ();
 }
 
 /* Errors reported when the IPA passes start (an IDL_OP GCC dropped,
@@ -218,6 +223,12 @@ parse_arguments (const struct plugin_name_args *info)
 	    idl_testgen_header = value;
 	  else
 	    idl_testgen_file = value;
+	}
+      else if (const char *close = idl_closest_option (key))
+	{
+	  error ("unknown option %<-fplugin-arg-idlstub-%s%>; did you mean "
+		 "%<-fplugin-arg-idlstub-%s%>?", key, close);
+	  ok = false;
 	}
       else
 	{

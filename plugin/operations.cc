@@ -20,6 +20,8 @@
 #include "abi.h"
 #include "attributes.h"
 #include "xdr.h"
+#include "impl-check.h"
+#include "diag.h"
 
 /* Every message's tag names its interface by id alone: a second
    interface with IFACE's id in one unit is an error, with a note at the
@@ -68,6 +70,7 @@ interface_model (tree var)
   check_unique_id (iface);
   idl_interfaces.push_back (iface);
   idl_fill_descriptor (iface);
+  idl_interface_recorded (iface);
   return iface;
 }
 
@@ -179,12 +182,6 @@ artificial_parameters (tree fntype, location_t loc)
   return parms;
 }
 
-/* Functions named NAME_impl declared before an operation NAME, by the
-   identifier NAME: the operation checks its implementation when it is
-   declared (record_operation).  */
-static hash_map<tree, tree> early_implementations;
-
-static void check_implementation (tree fndecl);
 
 /* What the declaration of operation FNDECL says besides its result and
    parameters; false after an error at LOC.  It also keeps the front
@@ -295,6 +292,7 @@ classify_parameters (idl_operation *op, tree parms,
   bool ok = true;
   rdwr_map access;
   init_attr_rdwr_indices (&access, TYPE_ATTRIBUTES (fntype));
+  idl_current_parms = parms;
   tree parm = parms;
   unsigned index = 0;
   for (tree argtype = TYPE_ARG_TYPES (fntype);
@@ -522,6 +520,8 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree fails,
 	      "%<idl_binding_t *%>");
       return;
     }
+  if (!idl_cxx_operation_ok (fndecl, parms, loc))
+    return;
   bool ok = check_operation_declaration (fndecl, loc);
   idl_operation *op = start_operation (fndecl, loc, iface, number, oneway,
 				       &ok);
@@ -562,7 +562,9 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree fails,
   if (!prev && idl_find_operation_by_name (op->name ()))
     {
       /* GCC made a new declaration after "conflicting types": it has
-	 said what is wrong.  */
+	 said what is wrong.  Not so in C++, where it is an overload.  */
+      idl_cxx_overload (fndecl, loc,
+			idl_find_operation_by_name (op->name ())->decl);
       delete op;
       return;
     }
@@ -592,113 +594,7 @@ record_operation (tree fndecl, tree op_args, bool oneway, tree fails,
   idl_model_keep (fndecl);
   idl_add_operation (op);
   idl_onc_check_operation (op);
-  /* An implementation declared or defined before its operation is
-     checked now: unchecked, the dispatcher would pass the operation's
-     arguments to whatever parameters it has.  */
-  if (tree *impl = early_implementations.get (DECL_NAME (fndecl)))
-    check_implementation (*impl);
-}
-
-/* Does the implementation's type IMPL_T fit the operation's OP_T?  An
-   implementation may add const to an in-pointer's pointee.  */
-static bool
-impl_type_matches (tree impl_t, tree op_t)
-{
-  if (TYPE_MAIN_VARIANT (impl_t) == TYPE_MAIN_VARIANT (op_t))
-    return true;
-  if (POINTER_TYPE_P (impl_t) && POINTER_TYPE_P (op_t))
-    return (TYPE_MAIN_VARIANT (TREE_TYPE (impl_t))
-	    == TYPE_MAIN_VARIANT (TREE_TYPE (op_t)))
-	   && (TYPE_QUALS (TREE_TYPE (op_t)) & ~TYPE_QUALS (TREE_TYPE (impl_t)))
-	      == 0;
-  return false;
-}
-
-/* FNDECL is named NAME_impl for an operation NAME: check that it takes
-   the operation's parameters after an idl_call_t *, and returns its
-   result type.  Errors at the implementation, notes at the operation.  */
-static void
-check_implementation (tree fndecl)
-{
-  /* A definition after a declaration reuses the FUNCTION_DECL: check
-     each once, so a mismatch is reported once.  */
-  static hash_set<tree> checked;
-  if (checked.contains (fndecl))
-    return;
-  const char *name = IDENTIFIER_POINTER (DECL_NAME (fndecl));
-  size_t len = strlen (name);
-  if (len <= 5 || strcmp (name + len - 5, "_impl") != 0)
-    return;
-  std::string opname (name, len - 5);
-  idl_operation *op = idl_find_operation_by_name (opname.c_str ());
-  if (!op)
-    {
-      /* Maybe its operation comes later: check it then.  */
-      idl_model_keep (fndecl);
-      early_implementations.put (get_identifier (opname.c_str ()), fndecl);
-      return;
-    }
-  checked.add (fndecl);
-  idl_model_keep (fndecl);
-
-  location_t loc = DECL_SOURCE_LOCATION (fndecl);
-  tree impl_t = TREE_TYPE (fndecl);
-  auto_diagnostic_group d;
-  tree op_t = TREE_TYPE (op->decl);
-  bool ok = true;
-
-  if (!prototype_p (impl_t))
-    {
-      error_at (loc, "implementation %qD of operation %qD has no "
-		"prototype", fndecl, op->decl);
-      ok = false;
-    }
-  else if (!impl_type_matches (TREE_TYPE (impl_t), TREE_TYPE (op_t)))
-    {
-      error_at (loc, "implementation %qD returns %qT but operation %qD "
-		"returns %qT", fndecl, TREE_TYPE (impl_t), op->decl,
-		TREE_TYPE (op_t));
-      ok = false;
-    }
-  else
-    {
-      tree ia = TYPE_ARG_TYPES (impl_t), oa = TYPE_ARG_TYPES (op_t);
-      unsigned i = 1;
-      if (!idl_pointer_to_struct_p (TREE_VALUE (ia), "idl_call"))
-	{
-	  error_at (loc, "the first parameter of implementation %qD must be "
-		    "the call context, of type %<idl_call_t *%>", fndecl);
-	  ok = false;
-	}
-      /* Prototypes end in void_list_node: stop at it on either side.  */
-      auto more = [] (tree l) { return l && !VOID_TYPE_P (TREE_VALUE (l)); };
-      for (ia = TREE_CHAIN (ia), oa = TREE_CHAIN (oa);
-	   ok && more (ia) && more (oa);
-	   ia = TREE_CHAIN (ia), oa = TREE_CHAIN (oa), i++)
-	if (!impl_type_matches (TREE_VALUE (ia), TREE_VALUE (oa)))
-	  {
-	    error_at (loc, "parameter %u of implementation %qD has type %qT "
-		      "but operation %qD passes %qT", i + 1, fndecl,
-		      TREE_VALUE (ia), op->decl, TREE_VALUE (oa));
-	    ok = false;
-	  }
-      if (ok && more (ia) != more (oa))
-	{
-	  error_at (loc, "implementation %qD takes %d parameters but "
-		    "operation %qD takes %d", fndecl,
-		    list_length (TYPE_ARG_TYPES (impl_t)) - 1, op->decl,
-		    list_length (TYPE_ARG_TYPES (op_t)) - 1);
-	  ok = false;
-	}
-    }
-  if (!ok)
-    {
-      inform (DECL_SOURCE_LOCATION (op->decl), "operation %qD declared here",
-	      op->decl);
-      return;
-    }
-  op->impl = fndecl;
-  idl_model_keep (fndecl);
+  idl_operation_recorded (op);
 }
 
 /* The parameters PLUGIN_FINISH_DECL saw since the last other
@@ -740,6 +636,7 @@ record_dispatcher (tree decl)
     }
   iface->dispatcher = decl;
   idl_model_keep (decl);
+  idl_dispatcher_recorded (iface);
 }
 
 /* The parameters the declaration of FNDECL being finished was written
@@ -809,6 +706,9 @@ idl_finish_decl (void *gcc_data, void *)
     case VAR_DECL:
       if (idl_attr ("idl_interface", decl))
 	interface_model (decl);
+      else if (DECL_INITIAL (decl))
+	idl_check_dispatcher_uses (DECL_INITIAL (decl),
+				   DECL_SOURCE_LOCATION (decl));
       break;
     case FUNCTION_DECL:
       if (op_args && idl_attr ("idl_dispatcher", decl))
@@ -842,7 +742,7 @@ idl_finish_decl (void *gcc_data, void *)
 	  if (runtime_header_decl_p (decl))
 	    runtime_names.add (DECL_NAME (decl));
 	  idl_abi_note_decl (decl);
-	  check_implementation (decl);
+	  idl_note_function (decl, parms, false);
 	}
       break;
     default:
@@ -889,6 +789,8 @@ idl_pre_genericize (void *gcc_data, void *)
   recent_parms.clear ();
   if (!fndecl || TREE_CODE (fndecl) != FUNCTION_DECL || !DECL_NAME (fndecl))
     return;
+  idl_check_dispatcher_uses (DECL_SAVED_TREE (fndecl),
+			     DECL_SOURCE_LOCATION (fndecl));
   if (idl_attr ("idl_op", fndecl) || idl_find_operation (fndecl))
     error_at (DECL_SOURCE_LOCATION (fndecl), "operation %qD is defined "
 	      "here, but the plugin generates its client stub; implement "
@@ -898,5 +800,5 @@ idl_pre_genericize (void *gcc_data, void *)
     error_at (DECL_SOURCE_LOCATION (fndecl), "dispatcher %qD is generated "
 	      "by the plugin and cannot be defined", fndecl);
   else
-    check_implementation (fndecl);
+    idl_note_function (fndecl, NULL_TREE, true);
 }

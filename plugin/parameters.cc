@@ -18,6 +18,7 @@
 #include "gcc-compat.h"
 #include "model.h"
 #include "attributes.h"
+#include "diag.h"
 
 /* Explain why TYPE cannot cross, at LOC.  */
 static void
@@ -594,13 +595,20 @@ classify_pointer (tree decl, tree type, const attr_access *acc,
     {
       auto_diagnostic_group d;
       gcc_rich_location richloc (loc);
+      const char *dir = idl_suggested_direction (decl);
       if (!DECL_ARTIFICIAL (decl))
-	richloc.add_fixit_insert_before (get_start (loc), "IDL_IN ");
+	richloc.add_fixit_insert_before (get_start (loc),
+					 ACONCAT ((dir, " ", NULL)));
       error_at (&richloc, "pointer parameter %qD of an operation needs a "
 		"direction", decl);
-      inform (loc, "mark it %<IDL_IN%> (the server reads %<*%D%>), "
-	      "%<IDL_OUT%> (the server writes it) or %<IDL_INOUT%>",
-	      decl);
+      if (strcmp (dir, "IDL_OUT") == 0)
+	inform (loc, "mark it %<IDL_OUT%> or %<IDL_INOUT%>: "
+		"%<IDL_LENGTH_IS (%D)%> names it, and the server writes "
+		"%<*%D%>", decl, decl);
+      else
+	inform (loc, "mark it %<IDL_IN%> (the server reads %<*%D%>), "
+		"%<IDL_OUT%> (the server writes it) or %<IDL_INOUT%>",
+		decl);
       return false;
     }
   if (param->dir != IDL_DIR_IN && TYPE_READONLY (pointee))
@@ -696,22 +704,32 @@ resolve_buffer (idl_operation *op, unsigned i, const buffer_refs &refs)
 {
   idl_param &p = op->params[i];
   location_t loc = DECL_SOURCE_LOCATION (p.decl);
+  /* The caret on the name the user wrote in IDL_SIZE_IS or
+     IDL_LENGTH_IS, when it can be found.  */
+  location_t size_loc
+    = refs.size_name ? idl_annotation_arg_location (p.decl, "IDL_SIZE_IS",
+						    loc) : loc;
+  location_t length_loc
+    = refs.length_name ? idl_annotation_arg_location (p.decl,
+						      "IDL_LENGTH_IS",
+						      loc) : loc;
   int c = find_param (op, refs.size_name, refs.size_pos);
   tree binding = DECL_ARGUMENTS (op->decl);
   if (c < 0 && refs.size_name && binding && DECL_NAME (binding)
       && strcmp (IDENTIFIER_POINTER (DECL_NAME (binding)),
 		 TREE_STRING_POINTER (refs.size_name)) == 0)
     {
-      error_at (loc, "the count of buffer %qD names the binding %qD; a "
+      error_at (size_loc, "the count of buffer %qD names the binding %qD; a "
 		"count is an integer parameter", p.decl, binding);
       return false;
     }
   if (c < 0 || c == (int) i)
     {
       if (c == (int) i)
-	error_at (loc, "buffer %qD cannot be its own count", p.decl);
+	error_at (size_loc, "buffer %qD cannot be its own count", p.decl);
       else if (refs.size_name)
-	error_at (loc, "the count of buffer %qD names %qs, which is not a "
+	error_at (size_loc, "the count of buffer %qD names %qs, which is "
+		  "not a "
 		  "parameter of %qD", p.decl,
 		  TREE_STRING_POINTER (refs.size_name), op->decl);
       else
@@ -724,7 +742,8 @@ resolve_buffer (idl_operation *op, unsigned i, const buffer_refs &refs)
       || TREE_CODE (cp.value.type) != INTEGER_TYPE)
     {
       auto_diagnostic_group d;
-      error_at (loc, "the count of buffer %qD, %qD, must be an integer "
+      error_at (size_loc, "the count of buffer %qD, %qD, must be an "
+		"integer "
 		"parameter passed by value", p.decl, cp.decl);
       inform (DECL_SOURCE_LOCATION (cp.decl), "%qD declared here", cp.decl);
       return false;
@@ -735,14 +754,16 @@ resolve_buffer (idl_operation *op, unsigned i, const buffer_refs &refs)
   int l = find_param (op, refs.length_name, -1);
   if (l == c)
     {
-      error_at (loc, "the length of buffer %qD, %qD, is also its count; "
+      error_at (length_loc, "the length of buffer %qD, %qD, is also its "
+		"count; "
 		"the length is what comes back, in an integer of its own",
 		p.decl, op->params[c].decl);
       return false;
     }
   if (l < 0 || l == (int) i)
     {
-      error_at (loc, "the length of buffer %qD names %qs, which is not "
+      error_at (length_loc, "the length of buffer %qD names %qs, which "
+		"is not "
 		"another parameter of %qD", p.decl,
 		TREE_STRING_POINTER (refs.length_name), op->decl);
       return false;
@@ -753,7 +774,8 @@ resolve_buffer (idl_operation *op, unsigned i, const buffer_refs &refs)
       || (p.dir == IDL_DIR_INOUT && lp.dir != IDL_DIR_INOUT))
     {
       auto_diagnostic_group d;
-      error_at (loc, "the length of buffer %qD, %qD, must be a pointer to "
+      error_at (length_loc, "the length of buffer %qD, %qD, must be a "
+		"pointer to "
 		"an integer marked %qs", p.decl, lp.decl,
 		p.dir == IDL_DIR_INOUT ? "IDL_INOUT" : "IDL_OUT");
       inform (DECL_SOURCE_LOCATION (lp.decl), "%qD declared here", lp.decl);

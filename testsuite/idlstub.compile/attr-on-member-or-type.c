@@ -8,10 +8,10 @@ IDL_INTERFACE (calc, 0x10, 1);
 
 struct s
 {
-  IDL_STRING (10) char *name; /* { dg-error "'idl_string' attribute applies only to parameters of an operation" } */
-  IDL_FD int fd; /* { dg-error "'idl_fd' attribute applies only to parameters of an operation" } */
-  IDL_SIZE_IS (n, 4) int *items; /* { dg-error "'idl_size_is' attribute applies only to parameters of an operation" } */
+  IDL_STRING (10) char *name; /* { dg-error "'IDL_STRING' applies only to parameters of an operation" } */
+  IDL_FD int fd; /* { dg-error "'IDL_FD' applies only to parameters of an operation" } */
+  IDL_SIZE_IS (n, 4) int *items; /* { dg-error "'IDL_SIZE_IS' applies only to parameters of an operation" } */
   unsigned n;
 };
 
-typedef IDL_STRING (10) char *name_t; /* { dg-error "'idl_string' attribute applies only to parameters of an operation" } */
+typedef IDL_STRING (10) char *name_t; /* { dg-error "'IDL_STRING' applies only to parameters of an operation" } */

@@ -8,8 +8,8 @@
 IDL_INTERFACE (calc, 0x10, 1);
 
 IDL_OP (calc, 1) void f (idl_binding_t *b,
-			 IDL_IN IDL_SIZE_IS (, 10) const int *p, /* { dg-error "first argument of 'idl_size_is' must name a parameter" } */
+			 IDL_IN IDL_SIZE_IS (, 10) const int *p, /* { dg-error "first argument of 'IDL_SIZE_IS' must name a parameter" } */
 			 unsigned n);
 IDL_OP (calc, 2) void g (idl_binding_t *b,
-			 IDL_IN __attribute__ ((__idl_size_is__ (3, 10))) const int *p, /* { dg-error "first argument of 'idl_size_is' must name a parameter" } */
+			 IDL_IN __attribute__ ((__idl_size_is__ (3, 10))) const int *p, /* { dg-error "first argument of 'IDL_SIZE_IS' must name a parameter" } */
 			 unsigned n);

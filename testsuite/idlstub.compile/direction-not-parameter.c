@@ -6,5 +6,5 @@
 
 IDL_INTERFACE (calc, 0x10, 1);
 
-IDL_IN long v; /* { dg-error "'idl_in' attribute applies only to parameters of an operation" } */
-IDL_OUT void f (void); /* { dg-error "'idl_out' attribute applies only to parameters of an operation" } */
+IDL_IN long v; /* { dg-error "'IDL_IN' applies only to parameters of an operation" } */
+IDL_OUT void f (void); /* { dg-error "'IDL_OUT' applies only to parameters of an operation" } */

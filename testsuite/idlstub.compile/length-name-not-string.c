@@ -8,5 +8,5 @@
 IDL_INTERFACE (calc, 0x10, 1);
 
 IDL_OP (calc, 1) void f (idl_binding_t *b,
-			 IDL_OUT IDL_SIZE_IS (n, 10) __attribute__ ((__idl_length_is__ (1))) int *p, /* { dg-error "first argument of 'idl_length_is' must name a parameter" } */
+			 IDL_OUT IDL_SIZE_IS (n, 10) __attribute__ ((__idl_length_is__ (1))) int *p, /* { dg-error "first argument of 'IDL_LENGTH_IS' must name a parameter" } */
 			 unsigned n);

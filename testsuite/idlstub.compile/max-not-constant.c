@@ -10,11 +10,11 @@ extern unsigned limit;
 
 __attribute__ ((access (read_only, 2, 3)))
 IDL_OP (calc, 1) void f (idl_binding_t *b,
-			 IDL_MAX (limit) const int *p, /* { dg-error "bound of 'idl_max' must be an integer constant" } */
+			 IDL_MAX (limit) const int *p, /* { dg-error "bound of 'IDL_MAX' must be an integer constant" } */
 			 unsigned n);
 /* { dg-bogus "needs a bound|add 'IDL_MAX" "no cascade after a bad bound" { target *-*-* } 13 } */
 __attribute__ ((access (write_only, 2, 3)))
 IDL_OP (calc, 2) void g (idl_binding_t *b,
-			 IDL_MAX (65537) void *p, /* { dg-error "bound '65537' of 'idl_max' is out of range" } */
+			 IDL_MAX (65537) void *p, /* { dg-error "bound '65537' of 'IDL_MAX' is out of range" } */
 			 unsigned n);
 /* { dg-bogus "needs a bound|add 'IDL_MAX" "no cascade after a bad bound" { target *-*-* } 18 } */

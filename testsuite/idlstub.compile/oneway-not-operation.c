@@ -7,4 +7,4 @@
 IDL_INTERFACE (calc, 0x10, 1);
 
 IDL_ONEWAY void f (idl_binding_t *b); /* { dg-error "'f' is marked 'IDL_ONEWAY' but is not an operation; add 'IDL_OP \\(iface, number\\)'" } */
-IDL_ONEWAY int v; /* { dg-error "'idl_oneway' attribute applies only to operation prototypes" } */
+IDL_ONEWAY int v; /* { dg-error "'IDL_ONEWAY' applies only to operation prototypes" } */

@@ -30,7 +30,7 @@ f (void)
 
 /* With a declarator, the struct's definition is fine; the declarator is
    what is annotated (here wrongly: a variable).  */
-IDL_OP (calc, 6) struct v { int a; } var; /* { dg-error "'idl_op' attribute applies only to function prototypes" } */
+IDL_OP (calc, 6) struct v { int a; } var; /* { dg-error "'IDL_OP' applies only to function prototypes" } */
 
 /* And an operation after all that is one.  */
 IDL_OP (calc, 7) long g (idl_binding_t *b, long x);

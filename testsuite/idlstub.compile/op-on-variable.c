@@ -6,4 +6,4 @@
 
 IDL_INTERFACE (calc, 0x10, 1);
 
-IDL_OP (calc, 1) int v; /* { dg-error "'idl_op' attribute applies only to function prototypes" } */
+IDL_OP (calc, 1) int v; /* { dg-error "'IDL_OP' applies only to function prototypes" } */

@@ -7,5 +7,5 @@
 IDL_INTERFACE (calc, 0x10, 1);
 
 IDL_OP (calc, 1) void f (idl_binding_t *b,
-			 IDL_IN IDL_STRING (-1) const char *s); /* { dg-error "string bound '-1' of 'idl_string' is out of range" } */
+			 IDL_IN IDL_STRING (-1) const char *s); /* { dg-error "string bound '-1' of 'IDL_STRING' is out of range" } */
 /* { dg-bogus "needs a bound|mark a string" "no cascade after a bad bound" { target *-*-* } 10 } */

@@ -10,13 +10,13 @@ IDL_INTERFACE (calc, 0x10, 1);
 static const int limit = 10;
 
 IDL_OP (calc, 1) void f (idl_binding_t *b, int m,
-			 IDL_IN IDL_STRING (m) const char *s); /* { dg-error "string bound of 'idl_string' must be an integer constant" } */
+			 IDL_IN IDL_STRING (m) const char *s); /* { dg-error "string bound of 'IDL_STRING' must be an integer constant" } */
 /* { dg-bogus "needs a bound|mark a string" "no cascade after a bad bound" { target *-*-* } 13 } */
 IDL_OP (calc, 2) void g (idl_binding_t *b,
-			 IDL_IN IDL_STRING (limit) const char *s); /* { dg-error "string bound of 'idl_string' must be an integer constant" } */
+			 IDL_IN IDL_STRING (limit) const char *s); /* { dg-error "string bound of 'IDL_STRING' must be an integer constant" } */
 /* { dg-bogus "needs a bound|mark a string" "no cascade after a bad bound" { target *-*-* } 16 } */
 IDL_OP (calc, 3) void h (idl_binding_t *b,
-			 IDL_IN IDL_STRING (2.5) const char *s); /* { dg-error "string bound of 'idl_string' must be an integer constant" } */
+			 IDL_IN IDL_STRING (2.5) const char *s); /* { dg-error "string bound of 'IDL_STRING' must be an integer constant" } */
 /* { dg-bogus "needs a bound|mark a string" "no cascade after a bad bound" { target *-*-* } 19 } */
 
 /* Integer constant expressions are fine.  */

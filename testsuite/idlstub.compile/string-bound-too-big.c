@@ -9,7 +9,7 @@
 IDL_INTERFACE (calc, 0x10, 1);
 
 IDL_OP (calc, 1) void f (idl_binding_t *b,
-			 IDL_IN IDL_STRING (65536) const char *s); /* { dg-error "string bound '65536' of 'idl_string' is out of range; it must be between 1 and 65535" } */
+			 IDL_IN IDL_STRING (65536) const char *s); /* { dg-error "string bound '65536' of 'IDL_STRING' is out of range; it must be between 1 and 65535" } */
 /* { dg-bogus "needs a bound|mark a string" "no cascade after a bad bound" { target *-*-* } 12 } */
 
 /* The largest bound is accepted.  */
