@@ -67,6 +67,7 @@
 #include "abi.h"
 #include "marshal.h"
 #include "fast-stubs.h"
+#include "bulk.h"
 
 /* Is parameter I a buffer whose count message M does not send
    (idl_item)?  */
@@ -542,7 +543,11 @@ server_stub::item_argument (unsigned i)
       args.safe_push (ptr_add (bb, in_ptr[i], size_cst (0), ptype));
       return;
     }
-  if (p.dir == IDL_DIR_INOUT)
+  if (p.dir == IDL_DIR_INOUT && p.bulk >= 0)
+    /* A bulk item's private buffer holds what was sent and takes
+       what goes back (bulk.cc).  */
+    sent_obj[i] = out_ptr[i];
+  else if (p.dir == IDL_DIR_INOUT)
     {
       copy_bytes (bb, out_ptr[i], in_ptr[i],
 		  item_bytes (bb, p, inlen[i], true), p.max_bytes ());
@@ -820,6 +825,9 @@ emit_server_stub (idl_operation *op, tree dispatcher)
   s.unpack_request_words ();				/* 2 */
   s.check_counts ();					/* 3 */
   s.check_request_payload ();				/* 4 */
+  if (!op->bulk.empty ())
+    bulk_server_request (bb, abi, op, s.msg, s.count, s.inlen, s.in_ptr,
+			 s.out_ptr, s.bad);
   s.receive_descriptors ();				/* 5 */
   s.prepare_reply_words ();				/* 6 */
   s.build_arguments ();					/* 7 */
@@ -830,6 +838,10 @@ emit_server_stub (idl_operation *op, tree dispatcher)
     {
       s.list_reply_descriptors ();			/* 9 */
       s.pack_reply_items ();
+      if (!op->bulk.empty ()
+	  && bulk_server_reply (bb, abi, op, s.msg, s.count, s.locals,
+				s.out_ptr, s.too_long))
+	s.used_too_long = true;
       s.pack_reply_words ();
     }
   s.error_replies ();					/* 10 */
