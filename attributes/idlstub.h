@@ -49,9 +49,13 @@
                                         both
      IDL_STRING (max)                   char * parameter: a NUL-terminated
                                         string of at most MAX chars (an out
-                                        or inout one needs MAX + 1 bytes)
+                                        or inout one needs MAX + 1 bytes;
+                                        MAX + 1 at most 1 GiB)
      IDL_SIZE_IS (count, max)           T * parameter: COUNT elements, COUNT
                                         an integer parameter, at most MAX
+                                        (MAX elements at most 1 GiB; what
+                                        does not fit a message's 64 KiB
+                                        page travels as a bulk item)
      IDL_LENGTH_IS (length)             out or inout buffer: *LENGTH
                                         elements come back (an IDL_OUT or
                                         IDL_INOUT integer pointer)
