@@ -14,7 +14,11 @@
    idl_callv_bulk instead of idl_callv_x.  Lengths are in bytes.  A
    string's length counts its NUL, as the bytes that travel do: an in
    string's item is its strlen + 1 bytes, an out string's room the
-   bound + 1 the caller's buffer holds.  After a call that succeeded
+   bound + 1 the caller's buffer holds.  An inout item sends its whole
+   room, so that the server's stub can prove the room it lets the
+   implementation fill (the contract gives the server no room for an
+   inout item apart from the bytes it received).  After a call that
+   succeeded
    each out length is checked before anything reaches the caller (a
    hostile server must not make the stub report more than was
    written, nor a count its IDL_LENGTH_IS parameter does not match):
@@ -118,6 +122,14 @@ bulk_client_items (body_builder &bb, const idl_abi &abi,
 		: size_cst (0);
 	  max = p.returned () ? item_bytes (bb, p, cap[i], false) : len;
 	}
+      if (p.dir == IDL_DIR_INOUT)
+	/* The whole room goes, not only the length sent: the server's
+	   private buffer is as large as what arrives, and its stub
+	   checks that this is the room the implementation may fill
+	   (the count's elements, the bound's chars and NUL), which a
+	   room announced apart could not prove.  The caller's buffer
+	   has that room (an inout string's is MAX + 1 bytes).  */
+	len = max;
       room[k] = max;
       unsigned long dir = p.dir == IDL_DIR_IN ? IDL_BULK_IN
 			  : p.dir == IDL_DIR_OUT ? IDL_BULK_OUT
@@ -204,7 +216,21 @@ bulk_server_request (body_builder &bb, const idl_abi &abi,
       tree buf = bb.assign (abi.alias_ptr, NOP_EXPR, w);
       tree blen = bb.load (message_word (abi, msg, IDL_MSG_BULK + 2 * k + 1));
       blen = bb.assign (sizetype, NOP_EXPR, blen);
-      if (p.kind == IDL_KIND_STRING && p.sent ())
+      if (p.kind == IDL_KIND_STRING && p.dir == IDL_DIR_INOUT)
+	{
+	  /* The whole room came (bulk_client_items): the bound and its
+	     NUL; the string ends within it.  */
+	  fail_if (bb, NE_EXPR, blen, size_cst (p.max + 1), bad);
+	  auto_vec<tree> args;
+	  args.safe_push (buf);
+	  args.safe_push (size_cst (p.max + 1));
+	  tree n = bb.call (idl_libc_decl (BUILT_IN_STRNLEN), args,
+			    size_type_node);
+	  n = bb.assign (sizetype, NOP_EXPR, n);
+	  fail_if (bb, GT_EXPR, n, size_cst (p.max), bad);
+	  inlen[i] = n;
+	}
+      else if (p.kind == IDL_KIND_STRING && p.sent ())
 	{
 	  /* The NUL last, within the bound (as the client checks an
 	     out string): the implementation never reads past it.  */
@@ -218,6 +244,12 @@ bulk_server_request (body_builder &bb, const idl_abi &abi,
       else if (p.kind == IDL_KIND_STRING)
 	/* An out string's room: the bound and its NUL.  */
 	fail_if (bb, LT_EXPR, blen, size_cst (p.max + 1), bad);
+      else if (p.dir == IDL_DIR_INOUT)
+	/* The whole room came: the elements the count allows, of which
+	   the first INLEN (the count, or the IDL_LENGTH_IS length the
+	   words give, checked against it) are the ones sent.  */
+	fail_if (bb, NE_EXPR, blen, item_bytes (bb, p, count[i], false),
+		 bad);
       else if (p.sent ())
 	/* Exactly the elements the words count: whole elements, within
 	   the bound the count was checked against.  */
