@@ -277,10 +277,10 @@ idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
 				 (const uint64_t (*)[3]) bc->item, &bytes))
 	 != IDL_OK)
     return code;
+  if (bytes > bc->shm_size && (code = map_shared (bc, bytes)) != IDL_OK)
+    return code;
   if (bytes > bc->priv_size
       && (code = grow_private (c->srv, bc, bytes)) != IDL_OK)
-    return code;
-  if (bytes > bc->shm_size && (code = map_shared (bc, bytes)) != IDL_OK)
     return code;
 
   /* Step 4: the one copy; the dispatcher gets private memory.  */
