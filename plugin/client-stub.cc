@@ -47,9 +47,12 @@
 	(direct-call.cc, paper 001);
      3. the payload: strings, buffers and large records go straight
 	into the shared page (no intermediate copy, paper 000, 4.3.5);
+	a bulk operation's bulk items are listed for the runtime
+	(bulk.cc);
      4. the descriptors passed, listed;
      5. pack the request's words and call the transport;
-     6. read the reply's words and check the reply's lengths;
+     6. read the reply's words and check the reply's lengths (bulk
+	items' too);
      7. deliver: the caller's out parameters are written only once
 	the whole reply checked out, so a bad reply changes nothing (a
 	record result goes to a local the stub returns, zeroed when the
@@ -379,9 +382,10 @@ client_stub::call_transport (const std::vector<tree> &words)
 	  /* idl_callv_bulk: the page's part as for idl_callv_x, then
 	     the bulk items (bulk.cc).  */
 	  entry = abi.call_bulk;
-	  tree ptype = TREE_VALUE (TREE_CHAIN (TREE_CHAIN (TREE_CHAIN
-		       (TREE_CHAIN (TREE_CHAIN (TREE_CHAIN (TYPE_ARG_TYPES
-		       (TREE_TYPE (entry)))))))));
+	  tree ptype = TYPE_ARG_TYPES (TREE_TYPE (entry));
+	  for (unsigned k = 0; k < 6; k++)	/* its 7th: the items */
+	    ptype = TREE_CHAIN (ptype);
+	  ptype = TREE_VALUE (ptype);
 	  tree first = build4 (ARRAY_REF, abi.bulk_item, bulk, size_int (0),
 			       NULL_TREE, NULL_TREE);
 	  tree at = build_fold_addr_expr_with_type

@@ -49,7 +49,8 @@
      2. unpack the request's words;
      3. check the counts of buffers and strings against their bounds;
      4. check the request's payload: every item within what was
-	received, every string's NUL where its length says;
+	received, every string's NUL where its length says; and a bulk
+	operation's bulk items (bulk.cc);
      5. the descriptors received;
      6. lay out the reply: where out values and items go, and the
 	reply's words that out values are written in place;
@@ -58,8 +59,8 @@
      8. call the implementation (a record result straight into the
 	reply);
      9. build the reply: its descriptors, its items (checked: a string
-	within its bound, a length within the caller's capacity), its
-	words;
+	within its bound, a length within the caller's capacity), bulk
+	items' lengths, its words;
     10. the cold error replies.  */
 
 #include "gcc-compat.h"
