@@ -9,8 +9,10 @@
    IDL_E_BOUNDS); and a server whose reply lies about a bulk item's
    length (not whole elements, not the IDL_LENGTH_IS count, a string
    without its NUL) gets a client error, the caller's length untouched,
-   never an overrun.  */
+   never an overrun; such a call returns the operation's IDL_FAILS or
+   IDL_FAILS_ERRNO value.  */
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -45,11 +47,11 @@ IDL_OP (bitems, 3) int flags (idl_binding_t *b,
    operation after: 1, the length one byte more; 2, the length one
    element less than the count; 3, a string's last byte not a NUL.  */
 IDL_OP (bitems, 4) void spoil (idl_binding_t *b, int how);
-IDL_OP (bitems, 5) int fill (idl_binding_t *b, size_t want,
+IDL_OP (bitems, 5) IDL_FAILS (-1) int fill (idl_binding_t *b, size_t want,
 			     IDL_OUT IDL_SIZE_IS (cap, N) IDL_LENGTH_IS (len)
 			       uint32_t *p,
 			     size_t cap, IDL_OUT size_t *len);
-IDL_OP (bitems, 6) int say (idl_binding_t *b, size_t n,
+IDL_OP (bitems, 6) IDL_FAILS_ERRNO int say (idl_binding_t *b, size_t n,
 			    IDL_OUT IDL_STRING (N) char *s);
 
 IDL_SERVER (bitems);
@@ -222,13 +224,13 @@ main (void)
     {
       spoil (b, how);
       len = 77;
-      CHECK (fill (b, 1000, p, N, &len) == 0);
+      CHECK (fill (b, 1000, p, N, &len) == -1);
       CHECK (idl_error (b) == IDL_E_PROTO);
       CHECK (len == 77);
       CHECK (fill (b, 1000, p, N, &len) == 1 && len == 1000);
     }
   spoil (b, 3);
-  CHECK (say (b, 100000, text) == 0);
+  CHECK (say (b, 100000, text) == -EPROTO);
   CHECK (idl_error (b) == IDL_E_PROTO);
   CHECK (say (b, 100000, text) == 1 && strlen (text) == 100000);
 
