@@ -608,7 +608,10 @@ server_stub::build_arguments ()
     if (sent_obj[i] && op->params[i].kind == IDL_KIND_BLOCK)
       fix_bools (bb, abi, sent_obj[i], op->params[i].block_type);
     else if (sent_obj[i] && op->params[i].kind == IDL_KIND_BUFFER)
-      fix_bools (bb, abi, sent_obj[i], op->params[i].elem_type, inlen[i]);
+      /* A bulk item's buffer may be a co-located caller's own, even
+	 read-only memory (bulk.cc): repaired only where invalid.  */
+      fix_bools (bb, abi, sent_obj[i], op->params[i].elem_type, inlen[i],
+		 op->params[i].bulk >= 0);
 }
 
 /* 8. Call the implementation.  */

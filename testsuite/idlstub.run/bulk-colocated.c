@@ -8,8 +8,10 @@
    caller's own pointers), an out string and an inout buffer with
    IDL_LENGTH_IS keep the message path (where the runtime may hand over
    the caller's buffers too).  Every byte checked each way;
-   a bound's check comes before either path.  */
+   a bound's check comes before either path.  An in buffer of _Bools in
+   read-only memory reaches the implementation unharmed.  */
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +34,25 @@ IDL_OP (bco, 4) int edit (idl_binding_t *b, size_t want,
 			    uint32_t *p,
 			  size_t cap, IDL_INOUT size_t *len);
 
+/* _Bools in read-only memory: the server's repair of _Bools must not
+   write a co-located caller's valid ones.  */
+IDL_OP (bco, 5) long count_true (idl_binding_t *b,
+				 IDL_IN IDL_SIZE_IS (n, N) const bool *f,
+				 size_t n);
+
 IDL_SERVER (bco);
+
+#define NB (200u << 10)
+static const bool pattern[NB] = { [1] = 1, [7] = 1, [NB - 1] = 1 };
+
+long
+count_true_impl (idl_call_t *call, const bool *f, size_t n)
+{
+  long k = 0;
+  for (size_t i = 0; i < n; i++)
+    k += f[i];
+  return k;
+}
 
 static const void *seen;
 static int calls;
@@ -114,6 +134,8 @@ one_round (idl_binding_t *b, uint32_t *w, char *s, int direct)
   CHECK (len == N);
   for (size_t i = 0; i < N; i++)
     CHECK (w[i] == ~(uint32_t) i);
+
+  CHECK (count_true (b, pattern, NB) == 3);
 
   int before = calls;
   CHECK (put (b, w, N + 1) == 0);
