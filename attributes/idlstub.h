@@ -49,9 +49,13 @@
                                         both
      IDL_STRING (max)                   char * parameter: a NUL-terminated
                                         string of at most MAX chars (an out
-                                        or inout one needs MAX + 1 bytes)
+                                        or inout one needs MAX + 1 bytes;
+                                        MAX + 1 at most 1 GiB)
      IDL_SIZE_IS (count, max)           T * parameter: COUNT elements, COUNT
                                         an integer parameter, at most MAX
+                                        (MAX elements at most 1 GiB; what
+                                        does not fit a message's 64 KiB
+                                        page travels as a bulk item)
      IDL_LENGTH_IS (length)             out or inout buffer: *LENGTH
                                         elements come back (an IDL_OUT or
                                         IDL_INOUT integer pointer)
@@ -134,7 +138,7 @@
 # define IDL_INTERFACE(name, id, version)				\
   static const idl_interface_t name					\
     __attribute__ ((__idl_interface__ (id, version), __unused__))	\
-    = { #name, 0, 0, 0, 0, 0, 0, 0 /* all but the name: the plugin's */ }
+    = { #name, 0, 0, 0, 0, 0, 0, 0, 0 /* all but the name: the plugin's */ }
 
 /* The pragma tells the plugin that this IDL_OP was written, so that it
    can report one that GCC ignores (IDL_OP (calc, 2) struct s {...};
@@ -184,7 +188,7 @@
    that error says it all.  */
 # define IDL_INTERFACE(name, id, version)				\
   static const idl_interface_t name __attribute__ ((__unused__))	\
-    = { #name, (id), (version), 0, 0, 0, 0, 0 }
+    = { #name, (id), (version), 0, 0, 0, 0, 0, 0 }
 # ifdef IDLSTUB_QUIET
 #  define IDL_OP(iface, number)
 # else

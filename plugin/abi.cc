@@ -31,7 +31,7 @@ static const char *const entry_names[] = {
   "idl_callv_r4", "idl_callv_m", "idl_send_r4", "idl_send_m",
   "idl_stub_failed", "idl_request_payload", "idl_callv_x", "idl_send_x",
   "idl_stub_error", "idl_compact_call", "idl_compact_dispatch",
-  "idl_stub_direct_ok", "idl_error", "idl_error_errno"
+  "idl_stub_direct_ok", "idl_error", "idl_error_errno", "idl_callv_bulk"
 };
 static tree entry_decls[ARRAY_SIZE (entry_names)];
 
@@ -106,6 +106,38 @@ reply_type (tree binding_ptr_type)
   reply_fields (rt);
 }
 
+/* struct idl_bulk_item (idlrt.h), built alike: a bulk item's place,
+   length, room and direction (idlrt-abi.h, "Bulk items").  A stub
+   passes its array's address converted to the parameter type of the
+   idl_callv_bulk it calls, <idlrt.h>'s when that was seen.  */
+static void
+bulk_item_type (void)
+{
+  tree rt = make_node (RECORD_TYPE);
+  tree types[4] = { ptr_type_node, size_type_node, size_type_node,
+		    long_unsigned_type_node };
+  const char *names[4] = { "ptr", "len", "max", "dir" };
+  tree *fields[4] = { &abi.bulk_ptr, &abi.bulk_len, &abi.bulk_max,
+		      &abi.bulk_dir };
+  tree prev = NULL_TREE;
+  for (unsigned i = 0; i < 4; i++)
+    {
+      tree f = build_decl (UNKNOWN_LOCATION, FIELD_DECL,
+			   get_identifier (names[i]), types[i]);
+      DECL_CONTEXT (f) = rt;
+      if (prev)
+	DECL_CHAIN (prev) = f;
+      else
+	TYPE_FIELDS (rt) = f;
+      prev = f;
+      *fields[i] = f;
+    }
+  TYPE_NAME (rt) = get_identifier ("idl_bulk_item");
+  layout_type (rt);
+  idl_model_keep (rt);
+  abi.bulk_item = rt;
+}
+
 /* BINDING_PTR_TYPE is the user's idl_binding_t *, taken from an
    operation's prototype, so that the declarations built here match
    <idlrt.h> exactly.  */
@@ -155,6 +187,13 @@ idl_get_abi (tree binding_ptr_type)
   abi.call_x = runtime_function ("idl_callv_x",
 				 build_function_type (rt, TYPE_ARG_TYPES (x)));
   abi.send_x = runtime_function ("idl_send_x", x);
+  bulk_item_type ();
+  tree xb = build_function_type_list (w, b, w, abi.u64_cptr, w, abi.int_ptr,
+				      w, build_pointer_type (abi.bulk_item),
+				      w, NULL_TREE);
+  abi.call_bulk
+    = runtime_function ("idl_callv_bulk",
+			build_function_type (rt, TYPE_ARG_TYPES (xb)));
   abi.stub_error
     = runtime_function ("idl_stub_error",
 			build_function_type_list (void_type_node, b,

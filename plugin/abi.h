@@ -33,6 +33,9 @@ struct idl_abi
   tree u64_cptr;		/* const uint64_t * */
   tree compact_call;		/* idl_compact_call */
   tree error, error_errno;	/* idl_error, idl_error_errno */
+  tree call_bulk;		/* idl_callv_bulk */
+  tree bulk_item;		/* struct idl_bulk_item (idlrt.h) */
+  tree bulk_ptr, bulk_len, bulk_max, bulk_dir;	/* its fields */
 };
 
 const idl_abi &idl_get_abi (tree binding_ptr_type);

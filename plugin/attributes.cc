@@ -387,8 +387,10 @@ handle_idl_string (tree *node, tree name, tree args, int, bool *no_add)
       return NULL_TREE;
     }
   unsigned HOST_WIDE_INT max;
+  /* Up to IDL_BULK_MAX bytes with the NUL: a string over the page's
+     room travels as a bulk item (layout.cc, bulk.cc).  */
   if (!integer_argument (loc, name, "string bound", TREE_VALUE (args), 1,
-			 IDL_PAYLOAD_MAX - 1, &max))
+			 IDL_BULK_MAX - 1, &max))
     return NULL_TREE;
   *no_add = false;
   return NULL_TREE;
@@ -413,7 +415,7 @@ handle_idl_size_is (tree *node, tree name, tree args, int, bool *no_add)
   if (!name_argument (loc, name, TREE_VALUE (args))
       || !integer_argument (loc, name, "buffer bound",
 			    TREE_VALUE (TREE_CHAIN (args)), 1,
-			    IDL_PAYLOAD_MAX, &max))
+			    IDL_BULK_MAX, &max))
     return NULL_TREE;
   *no_add = false;
   return NULL_TREE;
@@ -442,7 +444,8 @@ handle_idl_bound (tree *node, tree name, tree args, int, bool *no_add)
 			    is_attribute_p ("idl_max", name) ? "bound" : "size",
 			    TREE_VALUE (args),
 			    is_attribute_p ("idl_max", name) ? 1 : 0,
-			    IDL_PAYLOAD_MAX, &v))
+			    is_attribute_p ("idl_max", name)
+			    ? IDL_BULK_MAX : IDL_PAYLOAD_MAX, &v))
     return NULL_TREE;
   *no_add = false;
   return NULL_TREE;

@@ -47,9 +47,12 @@
 	(direct-call.cc, paper 001);
      3. the payload: strings, buffers and large records go straight
 	into the shared page (no intermediate copy, paper 000, 4.3.5);
+	a bulk operation's bulk items are listed for the runtime
+	(bulk.cc);
      4. the descriptors passed, listed;
      5. pack the request's words and call the transport;
-     6. read the reply's words and check the reply's lengths;
+     6. read the reply's words and check the reply's lengths (bulk
+	items' too);
      7. deliver: the caller's out parameters are written only once
 	the whole reply checked out, so a bad reply changes nothing (a
 	record result goes to a local the stub returns, zeroed when the
@@ -61,6 +64,7 @@
 #include "abi.h"
 #include "marshal.h"
 #include "fast-stubs.h"
+#include "bulk.h"
 
 /* The value of a parameter the stub reads as a count: the parameter
    itself or, through a pointer, its pointee's representation.  */
@@ -145,6 +149,9 @@ struct client_stub
   tree rec = NULL_TREE;
   tree reply_pay = NULL_TREE;
   std::vector<tree> src, len;
+  /* A bulk operation's items (bulk.cc) and each one's room.  */
+  tree bulk = NULL_TREE;
+  std::vector<tree> bulk_room;
 };
 
 client_stub::client_stub (idl_operation *op_, const idl_abi &abi_,
@@ -344,7 +351,7 @@ client_stub::call_transport (const std::vector<tree> &words)
   auto_vec<tree> args;
   args.safe_push (binding);
   args.safe_push (tag);
-  bool extended = !rq.items.empty () || rq.nfds;
+  bool extended = !rq.items.empty () || rq.nfds || bulk;
   tree entry;
   if (!extended && !rq.has_blocks () && rq.words <= IDL_REG_WORDS)
     {
@@ -369,6 +376,22 @@ client_stub::call_transport (const std::vector<tree> &words)
 			   abi.int_ptr)
 			  : build_zero_cst (abi.int_ptr));
 	  args.safe_push (bb.assign (abi.u64, NOP_EXPR, nfds));
+	}
+      if (bulk)
+	{
+	  /* idl_callv_bulk: the page's part as for idl_callv_x, then
+	     the bulk items (bulk.cc).  */
+	  entry = abi.call_bulk;
+	  tree ptype = TYPE_ARG_TYPES (TREE_TYPE (entry));
+	  for (unsigned k = 0; k < 6; k++)	/* its 7th: the items */
+	    ptype = TREE_CHAIN (ptype);
+	  ptype = TREE_VALUE (ptype);
+	  tree first = build4 (ARRAY_REF, abi.bulk_item, bulk, size_int (0),
+			       NULL_TREE, NULL_TREE);
+	  tree at = build_fold_addr_expr_with_type
+	    (first, build_pointer_type (abi.bulk_item));
+	  args.safe_push (bb.assign (ptype, NOP_EXPR, at));
+	  args.safe_push (u64_cst (abi, op->bulk.size ()));
 	}
     }
   if (op->oneway)
@@ -438,6 +461,8 @@ client_stub::read_reply_words ()
 void
 client_stub::check_reply_payload ()
 {
+  if (bulk)
+    bulk_client_check (bb, abi, op, fn, bulk, bulk_room, cap, got, fail);
   if (rp.items.empty ())
     return;
   reply_pay = bb.load (build2 (MEM_REF, abi.alias_ptr, view,
@@ -593,6 +618,9 @@ emit_client_stub (idl_operation *op)
   if (direct_capable (op))
     emit_direct_call (bb, op);				/* 2 */
   s.copy_payload ();					/* 3 */
+  if (!op->bulk.empty ())
+    s.bulk = bulk_client_items (bb, abi, op, fn, s.sent, s.cap,
+				s.bulk_room);
   s.list_descriptors ();				/* 4 */
   s.call_transport (s.pack_request ());			/* 5 */
   if (!op->oneway)

@@ -115,8 +115,8 @@ layout_message (const idl_operation *op, idl_message_layout *m,
     for (unsigned i = 0; i < op->params.size (); i++)
       {
 	const idl_param &p = op->params[i];
-	if (p.sent () && (p.kind == IDL_KIND_STRING
-			  || p.kind == IDL_KIND_BUFFER))
+	if (p.sent () && p.bulk < 0 && (p.kind == IDL_KIND_STRING
+					|| p.kind == IDL_KIND_BUFFER))
 	  implied = (p.kind == IDL_KIND_STRING || count_implied_p (op, p)
 		     ? (int) i : -1);
       }
@@ -128,6 +128,10 @@ layout_message (const idl_operation *op, idl_message_layout *m,
     {
       const idl_param &p = op->params[i];
       if (reply ? !p.returned () : !p.sent ())
+	continue;
+      if (p.bulk >= 0)
+	/* A bulk item: its bytes and their length travel beside the
+	   message (idlrt-abi.h, "Bulk items").  */
 	continue;
       switch (p.kind)
 	{
@@ -197,11 +201,74 @@ layout_message (const idl_operation *op, idl_message_layout *m,
   m->max_payload = off;
 }
 
+/* Do OP's messages fit the page's payload?  */
+static bool
+payloads_fit (const idl_operation *op)
+{
+  return (op->request.max_payload <= IDL_PAYLOAD_MAX
+	  && op->reply.max_payload <= IDL_PAYLOAD_MAX);
+}
+
+/* A bulk operation (HACKING, "Large buffers: the design", 1): one
+   whose largest request or reply could exceed the page's payload.
+   Every string or buffer whose own bound could not fit the page
+   becomes a bulk item; then, while a message still could not fit,
+   the largest of the strings and buffers left, so that small ones
+   keep the page's fast copy.  Bulk items are numbered in parameter
+   order, the order of idl_callv_bulk's array and of the message's
+   IDL_MSG_BULK slots.  */
+static void
+choose_bulk_items (idl_operation *op)
+{
+  op->bulk.clear ();
+  for (idl_param &p : op->params)
+    p.bulk = -1;
+  layout_message (op, &op->request, false, false);
+  layout_message (op, &op->reply, op->has_result, true);
+  if (payloads_fit (op))
+    return;
+  std::vector<bool> chosen (op->params.size (), false);
+  for (unsigned i = 0; i < op->params.size (); i++)
+    {
+      const idl_param &p = op->params[i];
+      if ((p.kind == IDL_KIND_STRING || p.kind == IDL_KIND_BUFFER)
+	  && p.max_bytes () > IDL_PAYLOAD_MAX)
+	chosen[i] = true;
+    }
+  for (;;)
+    {
+      for (unsigned i = 0; i < op->params.size (); i++)
+	op->params[i].bulk = chosen[i] ? 0 : -1;
+      layout_message (op, &op->request, false, false);
+      layout_message (op, &op->reply, op->has_result, true);
+      if (payloads_fit (op))
+	break;
+      int largest = -1;
+      for (unsigned i = 0; i < op->params.size (); i++)
+	{
+	  const idl_param &p = op->params[i];
+	  if (!chosen[i] && (p.kind == IDL_KIND_STRING
+			     || p.kind == IDL_KIND_BUFFER)
+	      && (largest < 0
+		  || p.max_bytes () > op->params[largest].max_bytes ()))
+	    largest = i;
+	}
+      if (largest < 0)
+	break;
+      chosen[largest] = true;
+    }
+  for (unsigned i = 0; i < op->params.size (); i++)
+    if (chosen[i])
+      {
+	op->params[i].bulk = op->bulk.size ();
+	op->bulk.push_back (i);
+      }
+}
+
 bool
 idl_layout_operation (idl_operation *op)
 {
-  layout_message (op, &op->request, false, false);
-  layout_message (op, &op->reply, op->has_result, true);
+  choose_bulk_items (op);
   /* An implied count's word, past both messages' words.  */
   for (idl_item &it : op->request.items)
     if (it.count_slot.param >= 0)
@@ -305,6 +372,17 @@ dump_message (FILE *file, const char *what, const idl_operation *op,
 		     param_name (op, p.size_param));
 	  fputc ('\n', file);
 	}
+    }  for (unsigned k = 0; k < op->bulk.size (); k++)
+    {
+      const idl_param &p = op->params[op->bulk[k]];
+      if (&m == &op->request ? !p.sent () : !p.returned ())
+	continue;
+      fprintf (file, "    bulk item %u (%s): %s, a %s of at most %lu "
+	       "bytes\n", k, p.dir == IDL_DIR_IN ? "in"
+	       : p.dir == IDL_DIR_OUT ? "out" : "inout",
+	       param_name (op, op->bulk[k]),
+	       p.kind == IDL_KIND_STRING ? "string" : "buffer",
+	       (unsigned long) p.max_bytes ());
     }
 }
 

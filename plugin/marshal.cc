@@ -361,9 +361,23 @@ contains_bool (tree type)
 }
 
 static void
-fix_bool_at (body_builder &bb, const idl_abi &abi, tree ptr)
+fix_bool_at (body_builder &bb, const idl_abi &abi, tree ptr,
+	     bool only_invalid)
 {
   tree v = bb.load (byte_at (abi, ptr, 0));
+  if (only_invalid)
+    {
+      /* Store only over a byte that is neither 0 nor 1: memory that
+	 may be the caller's own and read-only (a co-located bulk
+	 item, bulk.cc) is left alone when it holds valid _Bools.  */
+      tree bad = bb.new_label (), ok = bb.new_label ();
+      bb.cond_goto (GT_EXPR, v, build_int_cst (TREE_TYPE (v), 1), bad, ok);
+      bb.label (bad);
+      bb.store (byte_at (abi, ptr, 0),
+		build_int_cst (unsigned_char_type_node, 1));
+      bb.label (ok);
+      return;
+    }
   tree b = bb.assign (boolean_type_node, NE_EXPR, v,
 		      build_zero_cst (unsigned_char_type_node));
   bb.store (byte_at (abi, ptr, 0),
@@ -372,10 +386,11 @@ fix_bool_at (body_builder &bb, const idl_abi &abi, tree ptr)
 
 /* Fix the _Bools of COUNT objects of TYPE at PTR (COUNT NULL: one):
    straight-line code for a record's members and short arrays, a loop
-   for long arrays and buffers.  */
+   for long arrays and buffers.  ONLY_INVALID: store only where a byte
+   is not 0 or 1.  */
 void
 fix_bools (body_builder &bb, const idl_abi &abi, tree ptr, tree type,
-	   tree count)
+	   tree count, bool only_invalid)
 {
   type = TYPE_MAIN_VARIANT (type);
   if (!contains_bool (type))
@@ -392,7 +407,8 @@ fix_bools (body_builder &bb, const idl_abi &abi, tree ptr, tree type,
       bb.cond_goto (GE_EXPR, i, count, done, body);
       bb.label (body);
       tree off = bb.assign (sizetype, MULT_EXPR, i, size_cst (esz));
-      fix_bools (bb, abi, ptr_add (bb, ptr, off, abi.alias_ptr), type);
+      fix_bools (bb, abi, ptr_add (bb, ptr, off, abi.alias_ptr), type,
+		 NULL_TREE, only_invalid);
       bb.set (i, PLUS_EXPR, i, size_cst (1));
       bb.add (gimple_build_goto (head));
       bb.label (done);
@@ -401,13 +417,13 @@ fix_bools (body_builder &bb, const idl_abi &abi, tree ptr, tree type,
   switch (TREE_CODE (type))
     {
     case BOOLEAN_TYPE:
-      fix_bool_at (bb, abi, ptr);
+      fix_bool_at (bb, abi, ptr, only_invalid);
       break;
     case ARRAY_TYPE:
       {
 	tree elt = TREE_TYPE (type);
 	unsigned HOST_WIDE_INT n = esz / tree_to_uhwi (TYPE_SIZE_UNIT (elt));
-	fix_bools (bb, abi, ptr, elt, size_cst (n));
+	fix_bools (bb, abi, ptr, elt, size_cst (n), only_invalid);
 	break;
       }
     case RECORD_TYPE:
@@ -417,7 +433,7 @@ fix_bools (body_builder &bb, const idl_abi &abi, tree ptr, tree type,
 	  fix_bools (bb, abi,
 		     ptr_add (bb, ptr, size_cst (int_byte_position (f)),
 			      abi.alias_ptr),
-		     TREE_TYPE (f));
+		     TREE_TYPE (f), NULL_TREE, only_invalid);
       break;
     default:
       break;

@@ -51,7 +51,7 @@ void copy_bytes (body_builder &bb, tree dst, tree src, tree n,
 void fail_if (body_builder &bb, enum tree_code code, tree a, tree b,
 	      tree lab);
 void fix_bools (body_builder &bb, const idl_abi &abi, tree ptr, tree type,
-		tree count = NULL_TREE);
+		tree count = NULL_TREE, bool only_invalid = false);
 
 /* The message index of descriptor FD: when FD >= 0, the count K, after
    STORE (K) has put FD in the K-th place of the message's list and K has

@@ -5,6 +5,7 @@
 
 #include "gcc-compat.h"
 #include "model.h"
+#include "bulk.h"
 #include "xdr.h"
 
 std::vector<idl_interface *> idl_interfaces;
@@ -358,8 +359,10 @@ idl_fill_descriptor (idl_interface *iface)
 void
 idl_emit_ops_table (idl_interface *iface)
 {
-  /* Beside it, the ONC RPC codecs (onc.cc).  */
+  /* Beside it, the ONC RPC codecs (onc.cc) and the bulk operations'
+     bounds (bulk.cc).  */
   idl_emit_onc_table (iface);
+  idl_emit_bulk_table (iface);
   varpool_node *desc = varpool_node::get (iface->decl);
   tree init = DECL_INITIAL (iface->decl);
   tree type = TREE_TYPE (iface->decl);

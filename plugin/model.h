@@ -87,6 +87,11 @@ struct idl_param
      an IDL_OUT record would (idl_operation::record_result).  */
   bool record_result = false;
 
+  /* Strings and buffers of a bulk operation (layout.cc): the index of
+     the bulk item this parameter travels as (idlrt-abi.h, "Bulk
+     items"), or -1 when it travels in the page like any other.  */
+  int bulk = -1;
+
   bool sent () const { return dir != IDL_DIR_OUT; }
   bool returned () const { return dir != IDL_DIR_IN; }
   /* The largest number of bytes this parameter puts in a payload
@@ -197,6 +202,9 @@ struct idl_operation
   std::vector<idl_param> params;	/* every parameter but the binding */
   tree impl;			/* the server's NAME_impl, if seen */
   idl_message_layout request, reply;
+  /* The parameters that travel as bulk items (idl_param::bulk), in
+     parameter order; empty unless the operation is a bulk one.  */
+  std::vector<int> bulk;
   unsigned position;		/* in its interface's operations by number
 				   (idl_operation_position) */
   bool in_block;		/* declared in a function's body */

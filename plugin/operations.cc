@@ -474,7 +474,7 @@ static bool
 lay_out (idl_operation *op)
 {
   if (idl_layout_operation (op))
-    return true;
+    return idl_check_bulk_operation (op);
   unsigned nfds = MAX (op->request.nfds, op->reply.nfds);
   if (nfds > IDL_MAX_FDS)
     error_at (op->loc, "the messages of operation %qD carry %u descriptors; "

@@ -453,10 +453,11 @@ classify_buffer (tree decl, tree pointee, const attr_access *acc,
      model's narrower field: a 4 GiB + 1 byte element must not become
      a 1-byte one.  */
   unsigned HOST_WIDE_INT esize = tree_to_uhwi (TYPE_SIZE_UNIT (elem));
-  if (esize > IDL_PAYLOAD_MAX)
+  if (esize > IDL_BULK_MAX)
     {
       error_at (loc, "buffer %qD has elements of %wu bytes; a message "
-		"carries at most %d", decl, esize, IDL_PAYLOAD_MAX);
+		"item carries at most %wu", decl, esize,
+		(unsigned HOST_WIDE_INT) IDL_BULK_MAX);
       return false;
     }
   param->kind = IDL_KIND_BUFFER;
@@ -495,13 +496,17 @@ classify_buffer (tree decl, tree pointee, const attr_access *acc,
 	}
       refs->length_name = attr_arg (decl, "idl_length_is");
     }
-  /* MAX and the element's size are at most IDL_PAYLOAD_MAX each:
-     their product fits.  */
-  if (param->max * param->elem_size > IDL_PAYLOAD_MAX)
+  /* MAX and the element's size are at most IDL_BULK_MAX (2^30) each:
+     their product, at most 2^60, fits 64 bits.  An item over the
+     page's room travels as a bulk item (layout.cc), of at most
+     IDL_BULK_MAX bytes.  */
+  unsigned HOST_WIDE_INT bytes = param->max * (unsigned HOST_WIDE_INT) esize;
+  if (bytes > IDL_BULK_MAX)
     {
-      error_at (loc, "buffer %qD may hold %wu bytes; a message carries at "
-		"most %d", decl, param->max * param->elem_size,
-		IDL_PAYLOAD_MAX);
+      error_at (loc, "buffer %qD may hold %wu bytes; %qs allows at most "
+		"%wu bytes (%<IDL_BULK_MAX%>)", decl, bytes,
+		an.size ? "IDL_SIZE_IS" : "IDL_MAX",
+		(unsigned HOST_WIDE_INT) IDL_BULK_MAX);
       return false;
     }
   idl_classify_scalar (unsigned_type_node, &param->value);

@@ -49,7 +49,8 @@
      2. unpack the request's words;
      3. check the counts of buffers and strings against their bounds;
      4. check the request's payload: every item within what was
-	received, every string's NUL where its length says;
+	received, every string's NUL where its length says; and a bulk
+	operation's bulk items (bulk.cc);
      5. the descriptors received;
      6. lay out the reply: where out values and items go, and the
 	reply's words that out values are written in place;
@@ -58,8 +59,8 @@
      8. call the implementation (a record result straight into the
 	reply);
      9. build the reply: its descriptors, its items (checked: a string
-	within its bound, a length within the caller's capacity), its
-	words;
+	within its bound, a length within the caller's capacity), bulk
+	items' lengths, its words;
     10. the cold error replies.  */
 
 #include "gcc-compat.h"
@@ -67,6 +68,7 @@
 #include "abi.h"
 #include "marshal.h"
 #include "fast-stubs.h"
+#include "bulk.h"
 
 /* Is parameter I a buffer whose count message M does not send
    (idl_item)?  */
@@ -542,7 +544,11 @@ server_stub::item_argument (unsigned i)
       args.safe_push (ptr_add (bb, in_ptr[i], size_cst (0), ptype));
       return;
     }
-  if (p.dir == IDL_DIR_INOUT)
+  if (p.dir == IDL_DIR_INOUT && p.bulk >= 0)
+    /* A bulk item's private buffer holds what was sent and takes
+       what goes back (bulk.cc).  */
+    sent_obj[i] = out_ptr[i];
+  else if (p.dir == IDL_DIR_INOUT)
     {
       copy_bytes (bb, out_ptr[i], in_ptr[i],
 		  item_bytes (bb, p, inlen[i], true), p.max_bytes ());
@@ -602,7 +608,10 @@ server_stub::build_arguments ()
     if (sent_obj[i] && op->params[i].kind == IDL_KIND_BLOCK)
       fix_bools (bb, abi, sent_obj[i], op->params[i].block_type);
     else if (sent_obj[i] && op->params[i].kind == IDL_KIND_BUFFER)
-      fix_bools (bb, abi, sent_obj[i], op->params[i].elem_type, inlen[i]);
+      /* A bulk item's buffer may be a co-located caller's own, even
+	 read-only memory (bulk.cc): repaired only where invalid.  */
+      fix_bools (bb, abi, sent_obj[i], op->params[i].elem_type, inlen[i],
+		 op->params[i].bulk >= 0);
 }
 
 /* 8. Call the implementation.  */
@@ -820,6 +829,9 @@ emit_server_stub (idl_operation *op, tree dispatcher)
   s.unpack_request_words ();				/* 2 */
   s.check_counts ();					/* 3 */
   s.check_request_payload ();				/* 4 */
+  if (!op->bulk.empty ())
+    bulk_server_request (bb, abi, op, s.msg, s.count, s.inlen, s.in_ptr,
+			 s.out_ptr, s.bad);
   s.receive_descriptors ();				/* 5 */
   s.prepare_reply_words ();				/* 6 */
   s.build_arguments ();					/* 7 */
@@ -830,6 +842,10 @@ emit_server_stub (idl_operation *op, tree dispatcher)
     {
       s.list_reply_descriptors ();			/* 9 */
       s.pack_reply_items ();
+      if (!op->bulk.empty ()
+	  && bulk_server_reply (bb, abi, op, s.msg, s.count, s.locals,
+				s.out_ptr, s.too_long))
+	s.used_too_long = true;
       s.pack_reply_words ();
     }
   s.error_replies ();					/* 10 */

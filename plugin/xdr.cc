@@ -437,6 +437,17 @@ xdr_context::describe (const idl_operation *op)
   x.op = op;
   x.supported = true;
   x.culprit = op->decl;
+  if (!op->bulk.empty ())
+    {
+      /* Its bulk items travel beside the message (idlrt-abi.h, "Bulk
+	 items"), which the ONC transport does not do: the table marks
+	 it unsupported (IDL_E_UNSUPPORTED at call time), and an
+	 interface that asks for the network is told here.  */
+      x.supported = false;
+      x.why = "it carries strings or buffers larger than a message's "
+	      "page (a bulk operation), which ONC RPC does not carry";
+      return x;
+    }
   for (int pass = 0; pass < 2 && x.supported; pass++)
     {
       bool reply = pass == 1;

@@ -42,6 +42,10 @@ struct idl_local
   uint64_t *msg;		/* IDL_MSG_BYTES, as a connection's */
   uint8_t *req_payload;		/* where a request's payload goes */
   struct idl_call call;		/* this process, this user */
+  /* The bulk items of the call under way (idl_local_call_bulk), or
+     none.  */
+  struct idl_bulk_item *bulk;
+  unsigned nbulk;
 };
 
 /* The registry.  */
@@ -236,6 +240,15 @@ local_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   memmove (msg + 1, words, n * sizeof (uint64_t));
   idl_msg_fill (msg, tag, NULL, NULL, (uint32_t) payload_len, rfds,
 		(unsigned) nfds);
+  /* Bulk items: the caller's own buffers, as a direct call has them
+     (the caller and the implementation share the process, and the
+     caller is blocked in this call).  */
+  for (unsigned i = 0; i < l->nbulk; i++)
+    {
+      msg[IDL_MSG_BULK + 2 * i] = (uint64_t) (uintptr_t) l->bulk[i].ptr;
+      msg[IDL_MSG_BULK + 2 * i + 1] = l->bulk[i].dir == IDL_BULK_OUT
+				      ? l->bulk[i].max : l->bulk[i].len;
+    }
 
   uint64_t rtag = idl_dispatch_msg (srv, &l->call, msg);
   int nout = idl_reply_fds (msg, out);
@@ -251,6 +264,12 @@ local_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   rtag = idl_check_reply_tag (rtag);
   if (!(rtag & IDL_TAG_ERROR) && (nout < 0 || len > IDL_PAYLOAD_MAX))
     rtag = idl_error_tag (IDL_E_PROTO);
+  for (unsigned i = 0; i < l->nbulk && !(rtag & IDL_TAG_ERROR); i++)
+    if (l->bulk[i].dir != IDL_BULK_IN
+	&& msg[IDL_MSG_BULK + 2 * i + 1] > l->bulk[i].max)
+      /* Over its room: the dispatcher has written past the caller's
+	 buffer already, a bug in the server's own code.  */
+      rtag = idl_error_tag (IDL_E_PROTO);
   if (nout < 0)
     nout = 0;
   if (rtag & IDL_TAG_ERROR)
@@ -265,6 +284,38 @@ local_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
     return local_failed (b, err);
   b->payload = (uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD;
   idl_record_error (b, IDL_OK);
+  return rtag;
+}
+
+uint64_t
+idl_local_call_bulk (idl_binding_t *b, uint64_t tag, const uint64_t *words,
+		     uint64_t payload_len, const int *fds, uint64_t nfds,
+		     struct idl_bulk_item *items, unsigned n)
+{
+  struct idl_local *l = b->tstate;
+  uint64_t it[IDL_BULK_ITEMS][3], bytes;
+
+  /* The server's checks, as for a remote request: the declared bounds
+     (nothing is allocated here, so the cap does not apply).  */
+  for (unsigned i = 0; i < n; i++)
+    {
+      it[i][0] = items[i].dir;
+      it[i][1] = items[i].dir == IDL_BULK_OUT ? 0 : items[i].len;
+      it[i][2] = items[i].dir == IDL_BULK_IN ? items[i].len : items[i].max;
+    }
+  if (idl_request_ok (l->srv, tag)
+      && idl_bulk_check (l->srv, tag, n, (const uint64_t (*)[3]) it,
+			 &bytes) != IDL_OK)
+    return local_failed (b, IDL_E_BADMSG);
+  l->bulk = items;
+  l->nbulk = n;
+  uint64_t rtag = local_call (b, tag, words, payload_len, fds, nfds);
+  l->bulk = NULL;
+  l->nbulk = 0;
+  if (!(rtag & IDL_TAG_ERROR))
+    for (unsigned i = 0; i < n; i++)
+      if (items[i].dir != IDL_BULK_IN)
+	items[i].len = l->msg[IDL_MSG_BULK + 2 * i + 1];
   return rtag;
 }
 

@@ -149,6 +149,61 @@
 #define IDL_MSG_REPLY_PAYLOAD (IDL_MSG_REQ_PAYLOAD + IDL_PAYLOAD_MAX)
 #define IDL_MSG_BYTES (IDL_MSG_REPLY_PAYLOAD + IDL_PAYLOAD_MAX)
 
+/* Bulk items (issue 20; HACKING, "Large buffers").  An operation
+   whose largest request or reply could exceed IDL_PAYLOAD_MAX is a
+   bulk operation: the plugin moves some of its variable items (strings
+   and buffers, chosen by the plugin) out of the page's payload into
+   bulk items, each of at most IDL_BULK_MAX bytes, at most
+   IDL_BULK_ITEMS per operation.  The rest of the message (words,
+   payload items, descriptors) travels as for any call.
+
+   Client side.  The stub fills an array of struct idl_bulk_item
+   (idlrt.h), one per bulk item in the operation's order: PTR the
+   caller's bytes (in, inout) or where the reply's bytes go (out,
+   inout); LEN the bytes to send (in, inout; 0 for out); MAX the room
+   at PTR in bytes (for in items LEN), which the stub has checked
+   against the declared bound (IDL_E_BOUNDS as for any item); DIR one
+   of IDL_BULK_IN, IDL_BULK_OUT, IDL_BULK_INOUT.  It calls
+   idl_callv_bulk with the page part as for idl_callv_x.  On success
+   the runtime has copied each out and inout item's reply bytes to its
+   PTR (never more than its MAX) and set its LEN to their number; the
+   stub checks LEN as it checks a payload item's length (a multiple of
+   the element's size, a string's NUL) before it hands anything to
+   its caller.  On failure the caller's out memory may hold part of
+   a reply: out data is defined only when the call succeeds.
+
+   The interface descriptor's BULK table (idl_interface_t, emitted by
+   the plugin; NULL when no operation is bulk) gives the server's
+   runtime each bulk operation's declared bounds before it allocates
+   anything: for each bulk operation a header word, the operation
+   number shifted by IDL_BULK_OP_SHIFT or-ed with its count of items,
+   then one word per item, its direction shifted by IDL_BULK_DIR_SHIFT
+   or-ed with its bound in bytes; a zero word ends the table.  A
+   request whose announced items differ from its operation's entry (a
+   count, a direction, a length or room over the bound) gets
+   IDL_E_BADMSG; one whose items would take the server's private bulk
+   memory over its cap (idl_server_set_bulk_max) gets IDL_E_NOMEM,
+   in both cases before anything is allocated.
+
+   Server side.  Before dispatch the runtime has copied each in and
+   inout item once into private memory; the dispatcher finds item I's
+   private buffer at MSG[IDL_MSG_BULK + 2 I] (a pointer) and its length
+   in bytes at MSG[IDL_MSG_BULK + 2 I + 1]: for in and inout items the
+   bytes received, for out items the room (the client's MAX), an inout
+   item's room being its MAX too, its buffer that large.  For the
+   reply the dispatcher writes each out and inout item's length in
+   bytes at MSG[IDL_MSG_BULK + 2 I + 1] (at most the room) and its
+   bytes in the buffer; the runtime copies them to the client.  */
+#define IDL_BULK_MAX 0x40000000ULL
+#define IDL_BULK_ITEMS 8
+#define IDL_BULK_IN 1
+#define IDL_BULK_OUT 2
+#define IDL_BULK_INOUT 3
+#define IDL_BULK_OP_SHIFT 16
+#define IDL_BULK_DIR_SHIFT 62
+#define IDL_BULK_BOUND_MASK 0x3fffffffffffffffULL
+#define IDL_MSG_BULK 96
+
 /* Compact mode (-fplugin-arg-idlstub-mode=compact; paper 002's
    interpretive stubs).  Instead of specialized code per operation, the
    plugin emits a small constant table per operation and a little glue;

@@ -83,6 +83,9 @@ typedef struct idl_interface
      codec (idlrt-xdr.h), for calls between machines; NULL without the
      plugin.  */
   const idl_uint32_t *onc;
+  /* The declared bounds of its bulk operations (idlrt-abi.h, "Bulk
+     items"), or NULL.  */
+  const idl_uint64_t *bulk;
 } idl_interface_t;
 
 /* A client's connection to one server for one interface.  Threads may
@@ -490,6 +493,17 @@ int idl_server_set_admit (idl_server_t *srv, idl_admit_fn admit, void *arg);
 int idl_server_set_limits (idl_server_t *srv, unsigned max_conns,
 			   unsigned max_per_uid);
 
+/* Cap SRV's private memory for bulk items (idlrt-abi.h, "Bulk items"),
+   all its connections together, at BYTES (at least one item of
+   IDL_BULK_MAX needs that much); a request that would take it over
+   gets IDL_E_NOMEM before anything is allocated.  Default
+   IDL_DEFAULT_BULK_MAX.  A connection keeps its private buffer (its
+   largest call's items, in pages) between calls and gives it back when
+   it ends.  Co-located calls take nothing from it (the dispatcher gets
+   the caller's buffers).  Returns 0.  */
+#define IDL_DEFAULT_BULK_MAX ((__SIZE_TYPE__) 256 << 20)
+int idl_server_set_bulk_max (idl_server_t *srv, __SIZE_TYPE__ bytes);
+
 /* Serve until idl_server_stop, in the mode idl_server_set_workers
    chose.  Returns 0, or -1 if the server could not run (or has run
    before).  */
@@ -623,6 +637,33 @@ idl_reply_t idl_callv_x (idl_binding_t *b, idl_uint64_t tag,
 idl_uint64_t idl_call_x (idl_binding_t *b, idl_uint64_t tag,
 			 const idl_uint64_t *words, idl_uint64_t payload_len,
 			 const int *fds, idl_uint64_t nfds);
+
+/* A bulk item (idlrt-abi.h, "Bulk items").  */
+struct idl_bulk_item
+{
+  void *ptr;
+  __SIZE_TYPE__ len;
+  __SIZE_TYPE__ max;
+  unsigned long dir;		/* IDL_BULK_IN, IDL_BULK_OUT, IDL_BULK_INOUT */
+};
+
+/* idl_callv_x with N (<= IDL_BULK_ITEMS) bulk items ITEMS besides the
+   page's payload; on success each out and inout item's bytes are at
+   its PTR and its LEN says how many.  IDL_E_INVAL, nothing sent, for a
+   malformed item (a direction that is none of the three, an inout LEN
+   over its MAX, a size over IDL_BULK_MAX, a NULL PTR with bytes) or a
+   one-way TAG.  Across processes the items travel through a memfd
+   kept per connection (bulk.c); a co-located server's dispatcher gets
+   the caller's own buffers (colocate.c); an ONC binding fails with
+   IDL_E_UNSUPPORTED, nothing sent.  The server answers IDL_E_BADMSG
+   for items over their declared bounds, IDL_E_NOMEM over its cap
+   (idl_server_set_bulk_max), and a reply longer than an item's room
+   is IDL_E_PROTO, nothing copied.  */
+idl_reply_t idl_callv_bulk (idl_binding_t *b, idl_uint64_t tag,
+			    const idl_uint64_t *words,
+			    idl_uint64_t payload_len, const int *fds,
+			    idl_uint64_t nfds, struct idl_bulk_item *items,
+			    idl_uint64_t n);
 
 /* The same for a one-way request: returns 0 once the request is
    posted.  */

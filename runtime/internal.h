@@ -91,6 +91,8 @@ struct idl_binding
      the server (idl_connect_ex), or NULL (transport.h, connect).  Last:
      off the call path.  */
   const idl_connect_opts_t *require;
+  /* The page's bulk memfd for this connection (bulk.c), or NULL.  */
+  struct idl_bulk_client *bulk;
 };
 
 /* Set B's flags, or its owner, and its gate with them.  */
@@ -276,6 +278,19 @@ int64_t idl_now_ns (void) __attribute__ ((__visibility__ ("hidden")));
    and its release.  */
 uint64_t *idl_map_msg (void) __attribute__ ((__visibility__ ("hidden")));
 void idl_unmap_msg (uint64_t *msg)
+  __attribute__ ((__visibility__ ("hidden")));
+
+/* Bulk items, the client's side (bulk.c): release B's bulk memfd
+   (page.c, at close).  */
+void idl_bulk_client_free (idl_binding_t *b)
+  __attribute__ ((__visibility__ ("hidden")));
+/* A bulk call on co-located binding B (colocate.c): the server's
+   dispatcher gets the caller's buffers ITEMS[0..N-1], checked against
+   the declared bounds; the reply tag, or an error tag.  */
+uint64_t idl_local_call_bulk (idl_binding_t *b, uint64_t tag,
+			      const uint64_t *words, uint64_t payload_len,
+			      const int *fds, uint64_t nfds,
+			      struct idl_bulk_item *items, unsigned n)
   __attribute__ ((__visibility__ ("hidden")));
 
 #endif /* IDL_INTERNAL_H */

@@ -245,7 +245,8 @@ idl_page_serve (struct idl_conn *c)
   uint32_t len = __atomic_load_n (&pg->payload_len, __ATOMIC_RELAXED);
   uint32_t nfds = __atomic_load_n (&pg->nfds, __ATOMIC_RELAXED);
 
-  if (__builtin_expect ((nfds | (tag & (IDL_TAG_ONEWAY | IDL_TAG_ERROR))) != 0
+  if (__builtin_expect ((nfds | (tag & (IDL_TAG_ONEWAY | IDL_TAG_ERROR
+					 | IDL_PAGE_TAG_BULK))) != 0
 			|| len > IDL_PAYLOAD_MAX
 			|| (tag & IDL_TAG_COUNT_MASK) > IDL_MR_WORDS - 1
 			|| (uint32_t) (tag >> IDL_TAG_IFACE_SHIFT)

@@ -154,6 +154,8 @@ page_close (idl_binding_t *b)
       == IDL_SLEEP_FUTEX)
     idl_futex_wake (&pg->state, 1);
   munmap (pg, IDL_PAGE_SIZE);
+  if (b->bulk)
+    idl_bulk_client_free (b);
 }
 
 /* idl_null: the server is there while its end of the socket is open

@@ -18,6 +18,9 @@
      644    server_sleeping  the same for the server (IDL_SLEEP_*)
      648    client_cpu       the one CPU the client may run on, or -1
      652    server_cpu       the same for the server's thread
+     1024   bulk             a bulk request's announcement and its
+                             reply's lengths (struct idl_page_bulk;
+                             bulk.c, bulk-server.c)
      4096   payload          IDL_PAGE_PAYLOAD_SIZE bytes: the byte
                              regions (strings, buffers) of the message
                              last published (idlrt-abi.h)
@@ -159,6 +162,34 @@ enum idl_page_state
   IDL_PAGE_HANGUP = 4
 };
 
+/* Bulk items (idlrt-abi.h, "Bulk items"; bulk.c and bulk-server.c
+   say how they travel).  A request whose tag has IDL_PAGE_TAG_BULK (a
+   bit the stubs never set: the runtime sets it on the page and the
+   server clears it before the dispatcher sees the tag) announces its
+   items here: N items, each its direction, the bytes sent (LEN) and
+   its room (MAX), read once by the server into private memory like
+   the header.  The bytes themselves are in the connection's bulk
+   memfd, item after item, each at a 64-byte boundary, in bytes LEN
+   (in) or MAX (out, inout).  The reply's lengths of out and inout
+   items are in OUT_LEN.  FLAGS has IDL_PAGE_BULK_SETUP for the request
+   that hands the server a new memfd (its one descriptor), which no
+   dispatcher sees.  */
+#define IDL_PAGE_TAG_BULK 0x200
+#define IDL_PAGE_BULK_SETUP 1
+#define IDL_PAGE_BULK_OFFSET 1024
+
+struct idl_page_bulk
+{
+  uint32_t flags;
+  uint32_t n;
+  uint64_t pad;
+  struct
+  {
+    uint64_t dir, len, max;
+  } item[IDL_BULK_ITEMS];
+  uint64_t out_len[IDL_BULK_ITEMS];
+};
+
 struct idl_page
 {
   uint32_t state;
@@ -172,8 +203,11 @@ struct idl_page
   uint32_t server_sleeping;
   int32_t client_cpu;
   int32_t server_cpu;
-  uint8_t pad_sleeping[IDL_PAGE_PAYLOAD_OFFSET - IDL_PAGE_SLEEPING_OFFSET
+  uint8_t pad_sleeping[IDL_PAGE_BULK_OFFSET - IDL_PAGE_SLEEPING_OFFSET
 		       - 16];
+  struct idl_page_bulk bulk;
+  uint8_t pad_bulk[IDL_PAGE_PAYLOAD_OFFSET - IDL_PAGE_BULK_OFFSET
+		   - sizeof (struct idl_page_bulk)];
   uint8_t payload[IDL_PAGE_PAYLOAD_SIZE];
 };
 
@@ -201,6 +235,12 @@ _Static_assert (IDL_PAGE_SLEEPING_OFFSET % 128 == 0
 		"the sleep flags away from the registers' last line");
 _Static_assert (offsetof (struct idl_page, payload)
 		== IDL_PAGE_PAYLOAD_OFFSET, "payload");
+_Static_assert (offsetof (struct idl_page, bulk) == IDL_PAGE_BULK_OFFSET,
+		"bulk announcement");
+_Static_assert ((IDL_PAGE_TAG_BULK & (IDL_TAG_COUNT_MASK | IDL_TAG_ONEWAY
+				      | IDL_TAG_ERROR
+				      | (IDL_TAG_OP_MASK << IDL_TAG_OP_SHIFT)))
+		== 0, "the bulk bit is free in a tag");
 _Static_assert (sizeof (struct idl_page) == IDL_PAGE_SIZE, "page size");
 _Static_assert (IDL_PAGE_PAYLOAD_SIZE >= IDL_PAYLOAD_MAX,
 		"the page holds the largest payload");

@@ -88,6 +88,9 @@ struct idl_conn
   unsigned ngroups;
   /* Any other transport's state.  */
   void *tstate;
+  /* The connection's bulk memfd and private bulk buffer, or NULL
+     (bulk-server.c).  */
+  struct idl_bulk_conn *bulk;
   /* Worker mode only (server-workers.c).  */
   struct idl_worker *worker;	/* owner, once handed over */
   struct idl_conn *wnext, *wprev;	/* the owner's list */
@@ -174,17 +177,23 @@ struct idl_server
      a co-located client's requirement is checked against.  */
   uid_t uid;
   gid_t gid;
+  /* Private memory for bulk items (bulk-server.c): the cap
+     (idl_server_set_bulk_max) and what all connections hold, in bytes
+     (atomic).  */
+  size_t bulk_max;
+  size_t bulk_used;
 };
 
 /* Steps of a request that every path shares (server.c, colocate.c).  */
 
 /* Whether request tag TAG may reach SRV's dispatcher: a word count that
-   fits, no error flag, SRV's interface.  */
+   fits, no error flag, no bulk flag (a bulk request takes its own path,
+   bulk-server.c), SRV's interface.  */
 static inline int
 idl_request_ok (const idl_server_t *srv, uint64_t tag)
 {
   return (tag & IDL_TAG_COUNT_MASK) <= IDL_MR_WORDS - 1
-	 && !(tag & IDL_TAG_ERROR)
+	 && !(tag & (IDL_TAG_ERROR | IDL_PAGE_TAG_BULK))
 	 && (uint32_t) (tag >> IDL_TAG_IFACE_SHIFT) == srv->iface.id;
 }
 
@@ -464,5 +473,41 @@ void idl_loop_fini (idl_server_t *srv)
    client_sleeping; async.c): page-server.h, idl_page_publish_client.  */
 void idl_page_ring_client (struct idl_conn *c)
   __attribute__ ((__visibility__ ("hidden"), __cold__));
+
+/* bulk-server.c: bulk requests (idlrt-abi.h, "Bulk items"; page.h,
+   struct idl_page_bulk).  Take page connection C's bulk request RQ
+   (its tag without IDL_PAGE_TAG_BULK, descriptors RFDS): read its
+   announcement once, check it against the interface's BULK table and
+   the server's cap, copy the in and inout items once into C's private
+   buffer and fill C's private message for the dispatcher, bulk slots
+   included.  IDL_OK: dispatch, then idl_bulk_reply; IDL_BULK_SET_UP:
+   the request handed over a new memfd, answer it without dispatch; else
+   the IDL_E_* code to answer with.  Never blocks.  */
+#define IDL_BULK_SET_UP 1000
+int idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
+		      const int *rfds)
+  __attribute__ ((__visibility__ ("hidden")));
+/* After the dispatch that returned RTAG (checked): copy each out and
+   inout item's reply bytes to the client, their lengths to the page.
+   Returns RTAG, or IDL_E_PROTO's tag for a length over its room.  */
+uint64_t idl_bulk_reply (struct idl_conn *c, uint64_t rtag)
+  __attribute__ ((__visibility__ ("hidden")));
+/* Release what C holds for bulk items (its connection ends).  */
+void idl_bulk_conn_free (struct idl_conn *c)
+  __attribute__ ((__visibility__ ("hidden")));
+/* Whether bulk request TAG's N items ITEM[i] = { dir, len, max } match
+   SRV's BULK table: IDL_OK or IDL_E_BADMSG.  Sets *BYTES to the
+   private memory they need (in: LEN, out and inout: MAX, each rounded
+   to IDL_BULK_ALIGN).  */
+#define IDL_BULK_ALIGN 64
+int idl_bulk_check (const idl_server_t *srv, uint64_t tag, unsigned n,
+		    const uint64_t (*item)[3], uint64_t *bytes)
+  __attribute__ ((__visibility__ ("hidden")));
+/* Take BYTES of SRV's cap for bulk memory: 0, or -1 if that would go
+   over it (nothing taken).  And give them back.  */
+int idl_bulk_reserve (idl_server_t *srv, uint64_t bytes)
+  __attribute__ ((__visibility__ ("hidden")));
+void idl_bulk_unreserve (idl_server_t *srv, uint64_t bytes)
+  __attribute__ ((__visibility__ ("hidden")));
 
 #endif /* IDL_SERVER_INTERNAL_H */

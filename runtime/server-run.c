@@ -74,6 +74,7 @@ idl_server_create (const char *name, const idl_interface_t *iface,
   pthread_mutex_init (&srv->accept_lock, NULL);
   pthread_cond_init (&srv->conns_done, NULL);
   idl_admit_init (srv);
+  srv->bulk_max = IDL_DEFAULT_BULK_MAX;
   /* Who the socket says we are (SO_PEERCRED, at listen): a co-located
      client's requirement is checked against the same.  */
   srv->uid = geteuid ();

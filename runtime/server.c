@@ -133,6 +133,42 @@ finish (struct idl_conn *c, const struct idl_conn_ops *t,
   t->reply (c, rq, rfds, rtag, NULL, 0, (uint32_t) len);
 }
 
+/* Serve bulk request RQ (idlrt-abi.h, "Bulk items"; bulk-server.c):
+   steps 2-5 with the bulk items' checks and copies around the
+   dispatch.  Neither copy holds the dispatch lock: a large one would
+   keep every other connection's implementations waiting.  */
+static void __attribute__ ((__noinline__))
+serve_bulk (struct idl_conn *c, const struct idl_conn_ops *t,
+	    struct idl_request rq, const int *rfds)
+{
+  idl_release_dispatch (c);
+  rq.tag &= ~(uint64_t) IDL_PAGE_TAG_BULK;
+  if (rq.oneway || !idl_request_ok (c->srv, rq.tag))
+    {
+      reject (c, t, rq, rfds);
+      return;
+    }
+  int code = IDL_E_UNSUPPORTED;
+  if (c->srv->transport == &idl_page_transport)
+    code = idl_bulk_receive (c, &rq, rfds);
+  if (code == IDL_BULK_SET_UP)
+    {
+      /* The memfd is taken: only the client's setup call to answer.  */
+      t->reply (c, &rq, rfds, rq.tag & ~(uint64_t) IDL_TAG_COUNT_MASK,
+		NULL, 0, 0);
+      return;
+    }
+  if (code != IDL_OK)
+    {
+      t->reply (c, &rq, rfds, idl_error_tag (code), NULL, 0, 0);
+      return;
+    }
+  uint64_t rtag = idl_check_reply_tag (idl_conn_dispatch (c));
+  idl_release_dispatch (c);
+  rtag = idl_bulk_reply (c, rtag);
+  finish (c, t, &rq, rfds, rtag);
+}
+
 /* Serve the request C's transport T has ready (steps 1-5 above).  */
 static inline __attribute__ ((__always_inline__)) void
 serve_request_with (struct idl_conn *c, const struct idl_conn_ops *t)
@@ -140,11 +176,14 @@ serve_request_with (struct idl_conn *c, const struct idl_conn_ops *t)
   struct idl_request rq;
   int rfds[IDL_MAX_FDS];
   uint64_t *msg = c->msg;
+  int rc = t->receive (c, &rq, rfds);
 
-  if (__builtin_expect (t->receive (c, &rq, rfds) != IDL_OK
-			|| !idl_request_ok (c->srv, rq.tag), 0))
+  if (__builtin_expect (rc != IDL_OK || !idl_request_ok (c->srv, rq.tag), 0))
     {
-      reject (c, t, rq, rfds);
+      if (rc == IDL_OK && (rq.tag & IDL_PAGE_TAG_BULK))
+	serve_bulk (c, t, rq, rfds);
+      else
+	reject (c, t, rq, rfds);
       return;
     }
 
@@ -294,6 +333,8 @@ idl_conn_end (struct idl_conn *c)
   srv->transport->conn->close (c);
   if (c->msg)
     idl_unmap_msg (c->msg);
+  if (c->bulk)
+    idl_bulk_conn_free (c);
 
   pthread_mutex_lock (&srv->conns_lock);
   srv->nconns--;

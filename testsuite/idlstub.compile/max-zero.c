@@ -10,6 +10,6 @@ IDL_INTERFACE (calc, 0x10, 1);
 
 __attribute__ ((access (read_only, 2, 3)))
 IDL_OP (calc, 1) void f (idl_binding_t *b,
-			 IDL_MAX (0) const int *p, /* { dg-error "bound '0' of 'IDL_MAX' is out of range; it must be between 1 and 65536" } */
+			 IDL_MAX (0) const int *p, /* { dg-error "bound '0' of 'IDL_MAX' is out of range; it must be between 1 and 1073741824" } */
 			 unsigned n);
 /* { dg-bogus "needs a bound|add 'IDL_MAX" "no cascade after a bad bound" { target *-*-* } 13 } */

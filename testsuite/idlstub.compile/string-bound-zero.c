@@ -10,5 +10,5 @@
 IDL_INTERFACE (calc, 0x10, 1);
 
 IDL_OP (calc, 1) void f (idl_binding_t *b,
-			 IDL_IN IDL_STRING (0) const char *s); /* { dg-error "string bound '0' of 'IDL_STRING' is out of range; it must be between 1 and 65535" } */
+			 IDL_IN IDL_STRING (0) const char *s); /* { dg-error "string bound '0' of 'IDL_STRING' is out of range; it must be between 1 and 1073741823" } */
 /* { dg-bogus "needs a bound|mark a string" "no cascade after a bad bound" { target *-*-* } 13 } */

@@ -21,8 +21,33 @@
 
 #define RT_IFACE_ID 0x52540001u
 
+/* The bulk operations' declared bounds (idlrt-abi.h, "Bulk items"):
+   the table the plugin would emit for them (bulk-common.h has their
+   dispatcher).  */
+#define RT_BULK_BIG ((uint64_t) 256 << 20)
+#define RT_BULK_SMALL ((uint64_t) 1 << 20)
+#define RT_BULK_HOLD_MAX ((uint64_t) 16 << 20)
+#define RT_BULK_ENTRY(dir, bound) ((uint64_t) (dir) << IDL_BULK_DIR_SHIFT \
+				   | (bound))
+static const uint64_t rt_bulk_table[] __attribute__ ((unused)) = {
+  (uint64_t) 20 << IDL_BULK_OP_SHIFT | 1, RT_BULK_ENTRY (IDL_BULK_IN,
+							RT_BULK_BIG),
+  (uint64_t) 21 << IDL_BULK_OP_SHIFT | 1, RT_BULK_ENTRY (IDL_BULK_OUT,
+							RT_BULK_BIG),
+  (uint64_t) 22 << IDL_BULK_OP_SHIFT | 1, RT_BULK_ENTRY (IDL_BULK_INOUT,
+							RT_BULK_BIG),
+  (uint64_t) 23 << IDL_BULK_OP_SHIFT | 3,
+  RT_BULK_ENTRY (IDL_BULK_IN, RT_BULK_SMALL),
+  RT_BULK_ENTRY (IDL_BULK_OUT, RT_BULK_SMALL),
+  RT_BULK_ENTRY (IDL_BULK_INOUT, RT_BULK_SMALL),
+  (uint64_t) 24 << IDL_BULK_OP_SHIFT | 1, RT_BULK_ENTRY (IDL_BULK_IN,
+							RT_BULK_HOLD_MAX),
+  0
+};
+
 static const idl_interface_t rt_iface __attribute__ ((unused))
-  = { "rt", RT_IFACE_ID, 3, 0x0123456789abcdefULL };
+  = { "rt", RT_IFACE_ID, 3, 0x0123456789abcdefULL, 0, 0, 0, 0,
+      rt_bulk_table };
 
 enum rt_op
 {
@@ -56,8 +81,22 @@ enum rt_op
   RT_CRED = 17,		/* reply: the caller's pid, uid and gid as the
 			   server saw them */
   RT_SLOW_ADD = 18,	/* sleep w3 milliseconds, reply: w1 + w2 */
-  RT_SLOW_OPEN = 19	/* sleep w2 milliseconds, then as RT_FD_OPEN
+  RT_SLOW_OPEN = 19,	/* sleep w2 milliseconds, then as RT_FD_OPEN
 			   with w1 pipes (seed 0) */
+  /* Bulk items (bulk-common.h's dispatcher, rt_bulk_table).  */
+  RT_BULK_IN = 20,	/* check bulk in item 0 against the pattern of
+			   seed w1; reply: its length, the mismatches */
+  RT_BULK_OUT = 21,	/* fill bulk out item 0 with w1 bytes of the
+			   pattern of seed w2 (more than the room: only
+			   the room, but w1 as the length, a bug) */
+  RT_BULK_INOUT = 22,	/* check item 0 against seed w1, then refill it
+			   with w2 bytes of seed w1 + 1; reply: the
+			   length received, the mismatches */
+  RT_BULK_MIX = 23,	/* items in, out, inout: out = in's bytes ^ 0x5a,
+			   inout reversed; reply: the payload length */
+  RT_BULK_HOLD = 24	/* in item 0: sum it, write a byte to request
+			   descriptor 0, read one from descriptor 1, sum
+			   it again; reply: both sums */
 };
 
 /* RT_BAD_REPLY kinds.  */

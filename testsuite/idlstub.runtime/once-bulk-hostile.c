@@ -1,0 +1,214 @@
+/* { dg-do run } */
+/* Area: runtime
+   Purpose: bulk items against a hostile client and a dying server.
+   The dispatcher sees the server's private copy: a client that
+   rewrites its memfd while the implementation runs changes nothing it
+   reads, and one that rewrites it during every copy gets its own
+   garbage back and nothing more; absurd announcements (counts,
+   lengths, directions, a memfd too small, a setup without a memfd or
+   with a pipe or an unsealed memfd, a one-way bulk request) are
+   refused with the server serving on; a bulk call honours the
+   binding's deadline (its late reply thrown away), and one whose
+   server is killed mid-call fails with IDL_E_PEER_DIED.  */
+
+#define _GNU_SOURCE 1
+#include <pthread.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include "bulk-common.h"
+#include "idlhostile.h"
+
+/* bulk.c's state of a connection (white box).  */
+struct idl_bulk_client
+{
+  int memfd;
+  uint8_t *map;
+  size_t size;
+};
+
+#define HOLD_LEN ((size_t) 8 << 20)
+
+static int started[2], go[2];
+static idl_binding_t *victim;
+static pid_t kill_pid;
+static volatile int hammer;
+
+/* RT_BULK_HOLD on B with LEN bytes of BUF: the reply.  */
+static idl_reply_t
+hold_call (idl_binding_t *b, uint8_t *buf, size_t len)
+{
+  struct idl_bulk_item it = bk_item (buf, len, len, IDL_BULK_IN);
+  int fds[2] = { started[1], go[0] };
+  return idl_callv_bulk (b, rt_tag (RT_BULK_HOLD, 0), NULL, 0, fds, 2, &it,
+			 1);
+}
+
+/* Once the implementation runs: rewrite the victim's memfd, or kill
+   the server; then let the implementation go on.  */
+static void *
+helper (void *arg)
+{
+  char ch;
+  (void) arg;
+  CHECK (read (started[0], &ch, 1) == 1);
+  if (kill_pid)
+    CHECK (kill (kill_pid, SIGKILL) == 0);
+  else
+    memset (victim->bulk->map, 0xff, victim->bulk->size);
+  CHECK (write (go[1], "g", 1) == 1);
+  return NULL;
+}
+
+static void *
+hammer_memfd (void *arg)
+{
+  (void) arg;
+  for (unsigned v = 0; __atomic_load_n (&hammer, __ATOMIC_RELAXED); v++)
+    memset (victim->bulk->map, (int) v, victim->bulk->size);
+  return NULL;
+}
+
+static void
+expect_in_ok (idl_binding_t *b, uint8_t *buf, size_t len, uint64_t seed)
+{
+  uint64_t bad = 1;
+  bk_fill (buf, len, seed);
+  CHECK (bk_call_in (b, buf, len, seed, &bad) == rt_tag (RT_BULK_IN, 2));
+  CHECK (bad == 0);
+}
+
+/* Announce what the test says, raw, and expect the reply tag WANT.  */
+static void
+raw_bulk (idl_binding_t *b, uint64_t tag, uint32_t flags, uint32_t n,
+	  uint64_t dir, uint64_t len, uint64_t max, uint32_t nfds,
+	  uint64_t want)
+{
+  struct idl_page_bulk *pb = &b->page->bulk;
+  pb->flags = flags;
+  pb->n = n;
+  for (unsigned i = 0; i < IDL_BULK_ITEMS; i++)
+    {
+      pb->item[i].dir = dir;
+      pb->item[i].len = len;
+      pb->item[i].max = max;
+    }
+  uint64_t w[1] = { 0 };
+  hostile_put_words (b, w, 1);
+  CHECK (hostile_raw_call (b, tag | IDL_PAGE_TAG_BULK, b->seq + 1, 0, nfds)
+	 == want);
+}
+
+static void
+hostile_announcements (idl_binding_t *b, uint8_t *buf)
+{
+  uint64_t in = rt_tag (RT_BULK_IN, 1), bad = bk_err (IDL_E_BADMSG);
+  uint64_t huge = (uint64_t) 1 << 63;
+
+  raw_bulk (b, in, 0, 1000, IDL_BULK_IN, 8, 8, 0, bad);
+  raw_bulk (b, in, 0, IDL_BULK_ITEMS + 1, IDL_BULK_IN, 8, 8, 0, bad);
+  raw_bulk (b, in, 0, 1, IDL_BULK_IN, huge, huge, 0, bad);
+  raw_bulk (b, in, 0, 1, IDL_BULK_IN, ~(uint64_t) 0, 0, 0, bad);
+  raw_bulk (b, in, 0, 1, IDL_BULK_OUT, 0, 8, 0, bad);
+  raw_bulk (b, in, 0, 1, 0, 8, 8, 0, bad);
+  raw_bulk (b, in, 0, 2, IDL_BULK_IN, 8, 8, 0, bad);
+  raw_bulk (b, in, 0, 0, IDL_BULK_IN, 8, 8, 0, bad);
+  raw_bulk (b, rt_tag (RT_ADD, 1), 0, 1, IDL_BULK_IN, 8, 8, 0, bad);
+  raw_bulk (b, rt_tag (RT_BULK_INOUT, 1), 0, 1, IDL_BULK_INOUT, 9, 8, 0,
+	    bad);
+  raw_bulk (b, rt_tag (RT_BULK_OUT, 1), 0, 1, IDL_BULK_OUT, 0,
+	    RT_BULK_BIG + 1, 0, bad);
+  /* Within the bound, past the memfd's end: the server looks first.  */
+  raw_bulk (b, in, 0, 1, IDL_BULK_IN, RT_BULK_BIG, RT_BULK_BIG, 0, bad);
+  /* A setup without its memfd, with a pipe, with an unsealed memfd.  */
+  raw_bulk (b, 0, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 0, bad);
+  int p[2];
+  CHECK (pipe (p) == 0);
+  CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, p, 1) > 0);
+  raw_bulk (b, 0, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 1, bad);
+  int mfd = memfd_create ("x", MFD_CLOEXEC);
+  CHECK (mfd >= 0 && ftruncate (mfd, 1 << 24) == 0);
+  CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, &mfd, 1) > 0);
+  raw_bulk (b, 0, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 1, bad);
+  close (p[0]);
+  close (p[1]);
+  close (mfd);
+  /* One-way: the page comes back, nothing is dispatched.  */
+  raw_bulk (b, in | IDL_TAG_ONEWAY, 0, 1, IDL_BULK_IN, 8, 8, 0,
+	    HOSTILE_NO_REPLY);
+  /* And the connection still works, with its own memfd.  */
+  expect_in_ok (b, buf, 4096, 5);
+}
+
+int
+main (void)
+{
+  const char *name = idltest_name ("bulkh");
+  pid_t srv = rt_fork_server (name, bk_dispatch);
+  idl_binding_t *b = idltest_connect (name, &rt_iface);
+  uint8_t *buf = malloc (RT_BULK_HOLD_MAX);
+  pthread_t th;
+
+  CHECK (buf != NULL);
+  CHECK (pipe (started) == 0 && pipe (go) == 0);
+  victim = b;
+
+  /* The implementation reads its private copy, before and after the
+     client has rewritten every byte of its memfd.  */
+  bk_fill (buf, HOLD_LEN, 42);
+  CHECK (pthread_create (&th, NULL, helper, NULL) == 0);
+  idl_reply_t r = hold_call (b, buf, HOLD_LEN);
+  CHECK (pthread_join (th, NULL) == 0);
+  CHECK (r.tag == rt_tag (RT_BULK_HOLD, 2));
+  CHECK (rt_mr (b)[1] == bk_sum (buf, HOLD_LEN));
+  CHECK (rt_mr (b)[2] == rt_mr (b)[1]);
+
+  /* Rewritten during every copy: whatever comes back, the server
+     lives, and the next honest call is exact.  */
+  hammer = 1;
+  CHECK (pthread_create (&th, NULL, hammer_memfd, NULL) == 0);
+  for (unsigned i = 0; i < 20; i++)
+    {
+      uint64_t bad;
+      bk_fill (buf, HOLD_LEN, i);
+      CHECK (bk_call_in (b, buf, HOLD_LEN, i, &bad)
+	     == rt_tag (RT_BULK_IN, 2));
+    }
+  __atomic_store_n (&hammer, 0, __ATOMIC_RELAXED);
+  CHECK (pthread_join (th, NULL) == 0);
+  expect_in_ok (b, buf, HOLD_LEN, 7);
+
+  hostile_announcements (b, buf);
+  idl_binding_t *b2 = idltest_connect (name, &rt_iface);
+  expect_in_ok (b2, buf, RT_BULK_HOLD_MAX, 8);
+  idl_close (b2);
+
+  /* A deadline: the implementation waits for us; the call gives up,
+     and the binding's next call throws the late reply away.  */
+  idl_set_timeout (b, 200 * 1000);
+  r = hold_call (b, buf, 4096);
+  CHECK (r.tag == bk_err (IDL_E_TIMEOUT));
+  char ch;
+  CHECK (read (started[0], &ch, 1) == 1);
+  CHECK (write (go[1], "g", 1) == 1);
+  idl_set_timeout (b, 0);
+  expect_in_ok (b, buf, 4096, 9);
+  idl_close (b);
+  rt_stop_server (srv);
+
+  /* The server dies in the middle of a bulk call.  */
+  const char *name2 = idltest_name ("bulkd");
+  kill_pid = rt_fork_server (name2, bk_dispatch);
+  idl_binding_t *b3 = idltest_connect (name2, &rt_iface);
+  CHECK (pthread_create (&th, NULL, helper, NULL) == 0);
+  r = hold_call (b3, buf, HOLD_LEN);
+  CHECK (pthread_join (th, NULL) == 0);
+  CHECK (r.tag == bk_err (IDL_E_PEER_DIED));
+  CHECK (idl_error (b3) == IDL_E_PEER_DIED);
+  uint64_t bad;
+  CHECK (bk_call_in (b3, buf, 4096, 1, &bad) == bk_err (IDL_E_PEER_DIED));
+  CHECK (waitpid (kill_pid, NULL, 0) == kill_pid);
+  rt_forget_server (kill_pid);
+  idl_close (b3);
+  free (buf);
+  return 0;
+}
