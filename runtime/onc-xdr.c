@@ -45,6 +45,8 @@ struct xc
   uint64_t len;			/* encode: the payload's length */
   const uint8_t *req;		/* reply conversions: the request's words */
   int32_t *buf;			/* inside an IDL_X_RUN: the stream's bytes */
+  const void *const *codecs;	/* fast mode's codecs of the runs, or
+				   NULL */
   int bad;			/* encode: the message contradicts its
 				   bounds (not the stream's fault) */
   uint64_t icount;		/* encode: the implied item's count */
@@ -234,10 +236,21 @@ run (struct xc *c, const uint32_t *ip, const uint32_t *end, uint64_t base)
 	  }
 	case IDL_X_RUN:
 	  {
-	    uint32_t w = *ip++;
+	    uint32_t w = ip[0], codec = ip[1];
+	    ip += 2;
 	    int32_t *outer = c->buf;
 	    if (!outer)
 	      c->buf = XDR_INLINE (c->xdrs, arg);
+	    if (c->buf && !outer && codec != IDL_XR_NONE && c->codecs)
+	      {
+		/* The run's own code (idlrt-xdr.h): top level, base 0.  */
+		idl_onc_codec_fn *fn
+		  = (idl_onc_codec_fn *) c->codecs[2 * codec + c->decode];
+		fn ((uint32_t *) c->buf, c->w, c->pay);
+		c->buf = NULL;
+		ip += w;
+		break;
+	      }
 	    int ok = run (c, ip, ip + w, base);
 	    c->buf = outer;
 	    if (!ok)
@@ -349,7 +362,7 @@ implied_count (struct xc *c, const uint32_t *p)
 	}
       else
 	/* A run or a bound: skip it.  */
-	ip += 2 + (op == IDL_X_RUN ? ip[1] : 0);
+	ip += op == IDL_X_RUN ? 3 + ip[1] : 2;
     }
   return 1;
 }
@@ -481,6 +494,20 @@ convert (struct xc *c, const uint32_t *p, uint64_t *end)
   c->buf = NULL;
   c->bad = 0;
   c->nchk = 0;
+  *end = off;
+  /* A message of one compiled run (most are): its codec alone, when
+     the stream gives the run's bytes at once.  */
+  if (c->codecs && p[2] >= 3 && (ip[0] & IDL_X_OP_MASK) == IDL_X_RUN
+      && p[2] == 3 + ip[1] && ip[2] != IDL_XR_NONE)
+    {
+      int32_t *b = XDR_INLINE (c->xdrs, ip[0] >> IDL_X_ARG_SHIFT);
+      if (__builtin_expect (b != NULL, 1))
+	{
+	  ((idl_onc_codec_fn *) c->codecs[2 * ip[2] + c->decode])
+	    ((uint32_t *) b, c->w, c->pay);
+	  return 1;
+	}
+    }
   if (!c->decode && (p[0] & IDL_XP_ICOUNT) && !implied_count (c, p))
     return 0;
   while (ip < stop)
@@ -506,7 +533,7 @@ convert (struct xc *c, const uint32_t *p, uint64_t *end)
 	}
       else
 	{
-	  const uint32_t *next = ip + (op == IDL_X_RUN ? 2 + ip[1]
+	  const uint32_t *next = ip + (op == IDL_X_RUN ? 3 + ip[1]
 				       : op == IDL_X_OPAQUE ? 2 : 1);
 	  if (op == IDL_X_LOOP)
 	    next = ip + 3 + ip[2];
@@ -578,6 +605,7 @@ idl_onc_encode_request (XDR *xdrs, struct idl_onc_msg *m)
     return fail (m, IDL_E_UNSUPPORTED);
   struct xc c;
   c.xdrs = xdrs;
+  c.codecs = m->codecs;
   c.decode = c.reply = 0;
   c.w = (uint8_t *) m->words;
   c.pay = m->payload;
@@ -602,6 +630,7 @@ idl_onc_decode_request (XDR *xdrs, struct idl_onc_msg *m)
   unsigned nw = p[0] & IDL_XP_WORDS_MASK;
   struct xc c;
   c.xdrs = xdrs;
+  c.codecs = m->codecs;
   c.decode = 1;
   c.reply = 0;
   c.w = (uint8_t *) msg;
@@ -631,6 +660,7 @@ idl_onc_encode_reply (XDR *xdrs, struct idl_onc_msg *m)
   uint64_t *msg = m->words;
   struct xc c;
   c.xdrs = xdrs;
+  c.codecs = m->codecs;
   c.decode = 0;
   c.reply = 1;
   c.w = (uint8_t *) msg;
@@ -654,6 +684,7 @@ idl_onc_decode_reply (XDR *xdrs, struct idl_onc_msg *m)
   unsigned nw = p[0] & IDL_XP_WORDS_MASK;
   struct xc c;
   c.xdrs = xdrs;
+  c.codecs = m->codecs;
   c.decode = 1;
   c.reply = 1;
   c.w = (uint8_t *) m->words;
