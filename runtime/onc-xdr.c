@@ -494,20 +494,6 @@ convert (struct xc *c, const uint32_t *p, uint64_t *end)
   c->buf = NULL;
   c->bad = 0;
   c->nchk = 0;
-  *end = off;
-  /* A message of one compiled run (most are): its codec alone, when
-     the stream gives the run's bytes at once.  */
-  if (c->codecs && p[2] >= 3 && (ip[0] & IDL_X_OP_MASK) == IDL_X_RUN
-      && p[2] == 3 + ip[1] && ip[2] != IDL_XR_NONE)
-    {
-      int32_t *b = XDR_INLINE (c->xdrs, ip[0] >> IDL_X_ARG_SHIFT);
-      if (__builtin_expect (b != NULL, 1))
-	{
-	  ((idl_onc_codec_fn *) c->codecs[2 * ip[2] + c->decode])
-	    ((uint32_t *) b, c->w, c->pay);
-	  return 1;
-	}
-    }
   if (!c->decode && (p[0] & IDL_XP_ICOUNT) && !implied_count (c, p))
     return 0;
   while (ip < stop)
@@ -544,6 +530,27 @@ convert (struct xc *c, const uint32_t *p, uint64_t *end)
     }
   *end = off;
   return !c->decode || check_buffers (c);
+}
+
+/* A message of one compiled run (most are, but those with strings
+   and buffers): its codec alone, straight into the stream's buffer,
+   before any of the interpreter's set-up.  False when the message is
+   not one, or the stream cannot give the run's bytes at once: then
+   the interpreter converts it, as it would have.  */
+static inline int
+codec_only (XDR *xdrs, const struct idl_onc_msg *m, const uint32_t *p,
+	    int decode, uint8_t *w, uint8_t *pay)
+{
+  const uint32_t *ip = p + IDL_XP_HDR_WORDS;
+  if (!m->codecs || p[2] < 3 || (ip[0] & IDL_X_OP_MASK) != IDL_X_RUN
+      || p[2] != 3 + ip[1] || ip[2] == IDL_XR_NONE)
+    return 0;
+  int32_t *b = XDR_INLINE (xdrs, ip[0] >> IDL_X_ARG_SHIFT);
+  if (__builtin_expect (b == NULL, 0))
+    return 0;
+  ((idl_onc_codec_fn *) m->codecs[2 * ip[2] + decode]) ((uint32_t *) b, w,
+							  pay);
+  return 1;
 }
 
 /* The program of entry OP for the request (REPLY false) or the reply,
@@ -615,6 +622,8 @@ idl_onc_encode_request (XDR *xdrs, struct idl_onc_msg *m)
   if (m->len > IDL_PAYLOAD_MAX
       || (m->words[0] & IDL_TAG_COUNT_MASK) != (p[0] & IDL_XP_WORDS_MASK))
     return fail (m, IDL_E_BOUNDS);
+  if (codec_only (xdrs, m, p, 0, c.w, c.pay))
+    return m->err = IDL_OK;
   if (!convert (&c, p, &end))
     return fail (m, c.bad ? IDL_E_BOUNDS : IDL_E_NOMEM);
   return m->err = IDL_OK;
@@ -640,9 +649,10 @@ idl_onc_decode_request (XDR *xdrs, struct idl_onc_msg *m)
   /* Zeroes where no element writes: packed words' spare bytes,
      padding, the fixed items' gaps.  */
   memset (msg + 1, 0, nw * sizeof (uint64_t));
-  memset (c.pay, 0, p[1]);
-  uint64_t end;
-  if (!convert (&c, p, &end))
+  if (p[1])
+    memset (c.pay, 0, p[1]);
+  uint64_t end = p[1];
+  if (!codec_only (xdrs, m, p, 1, c.w, c.pay) && !convert (&c, p, &end))
     return fail (m, IDL_E_BADMSG);
   uint64_t tag = ((uint64_t) m->table[3] << IDL_TAG_IFACE_SHIFT
 		  | (uint64_t) (m->op[0] & 0xffff) << IDL_TAG_OP_SHIFT
@@ -670,6 +680,8 @@ idl_onc_encode_reply (XDR *xdrs, struct idl_onc_msg *m)
   uint64_t end;
   if (c.len > IDL_PAYLOAD_MAX)
     return fail (m, IDL_E_BOUNDS);
+  if (codec_only (xdrs, m, p, 0, c.w, c.pay))
+    return m->err = IDL_OK;
   if (!convert (&c, p, &end))
     return fail (m, c.bad ? IDL_E_BOUNDS : IDL_E_NOMEM);
   return m->err = IDL_OK;
@@ -692,9 +704,10 @@ idl_onc_decode_reply (XDR *xdrs, struct idl_onc_msg *m)
   c.len = 0;
   c.req = (const uint8_t *) m->req;
   memset (m->words + 1, 0, nw * sizeof (uint64_t));
-  memset (c.pay, 0, p[1]);
-  uint64_t end;
-  if (!convert (&c, p, &end))
+  if (p[1])
+    memset (c.pay, 0, p[1]);
+  uint64_t end = p[1];
+  if (!codec_only (xdrs, m, p, 1, c.w, c.pay) && !convert (&c, p, &end))
     return fail (m, IDL_E_PROTO);
   m->words[0] = (m->req[0] & ~(uint64_t) (IDL_TAG_COUNT_MASK
 					  | IDL_TAG_ONEWAY)) | nw;
