@@ -604,28 +604,48 @@ idl_onc_op (const uint32_t *table, uint32_t number)
   return NULL;
 }
 
+/* The interpreter's conversion of the message at W and PAY (encode:
+   LEN payload bytes; replies: the request's words at REQ) with program
+   P; the payload's end into *END.  1 done, 0 the stream failed or (a
+   decoder) the bytes are refused, -1 (an encoder) the message
+   contradicts its bounds.  Apart from the entry points, so that a
+   message its codec alone converts does not set up the interpreter's
+   state (its buffers' checks take a page of stack).  */
+static int __attribute__ ((__noinline__))
+interpret (XDR *xdrs, const struct idl_onc_msg *m, const uint32_t *p,
+	   int decode, int reply, uint8_t *w, uint8_t *pay, uint64_t len,
+	   const uint64_t *req, uint64_t *end)
+{
+  struct xc c;
+  c.xdrs = xdrs;
+  c.codecs = m->codecs;
+  c.decode = decode;
+  c.reply = reply;
+  c.w = w;
+  c.pay = pay;
+  c.len = len;
+  c.req = (const uint8_t *) req;
+  if (convert (&c, p, end))
+    return 1;
+  return c.bad ? -1 : 0;
+}
+
 int
 idl_onc_encode_request (XDR *xdrs, struct idl_onc_msg *m)
 {
   const uint32_t *p = program (m, 0);
   if (!p)
     return fail (m, IDL_E_UNSUPPORTED);
-  struct xc c;
-  c.xdrs = xdrs;
-  c.codecs = m->codecs;
-  c.decode = c.reply = 0;
-  c.w = (uint8_t *) m->words;
-  c.pay = m->payload;
-  c.len = m->len;
-  c.req = NULL;
+  uint8_t *w = (uint8_t *) m->words;
   uint64_t end;
   if (m->len > IDL_PAYLOAD_MAX
       || (m->words[0] & IDL_TAG_COUNT_MASK) != (p[0] & IDL_XP_WORDS_MASK))
     return fail (m, IDL_E_BOUNDS);
-  if (codec_only (xdrs, m, p, 0, c.w, c.pay))
+  if (codec_only (xdrs, m, p, 0, w, m->payload))
     return m->err = IDL_OK;
-  if (!convert (&c, p, &end))
-    return fail (m, c.bad ? IDL_E_BOUNDS : IDL_E_NOMEM);
+  int r = interpret (xdrs, m, p, 0, 0, w, m->payload, m->len, NULL, &end);
+  if (r <= 0)
+    return fail (m, r < 0 ? IDL_E_BOUNDS : IDL_E_NOMEM);
   return m->err = IDL_OK;
 }
 
@@ -637,22 +657,15 @@ idl_onc_decode_request (XDR *xdrs, struct idl_onc_msg *m)
     return fail (m, IDL_E_UNSUPPORTED);
   uint64_t *msg = m->words;
   unsigned nw = p[0] & IDL_XP_WORDS_MASK;
-  struct xc c;
-  c.xdrs = xdrs;
-  c.codecs = m->codecs;
-  c.decode = 1;
-  c.reply = 0;
-  c.w = (uint8_t *) msg;
-  c.pay = (uint8_t *) msg + IDL_MSG_REQ_PAYLOAD;
-  c.len = 0;
-  c.req = NULL;
+  uint8_t *w = (uint8_t *) msg, *pay = w + IDL_MSG_REQ_PAYLOAD;
   /* Zeroes where no element writes: packed words' spare bytes,
      padding, the fixed items' gaps.  */
   memset (msg + 1, 0, nw * sizeof (uint64_t));
   if (p[1])
-    memset (c.pay, 0, p[1]);
+    memset (pay, 0, p[1]);
   uint64_t end = p[1];
-  if (!codec_only (xdrs, m, p, 1, c.w, c.pay) && !convert (&c, p, &end))
+  if (!codec_only (xdrs, m, p, 1, w, pay)
+      && interpret (xdrs, m, p, 1, 0, w, pay, 0, NULL, &end) <= 0)
     return fail (m, IDL_E_BADMSG);
   uint64_t tag = ((uint64_t) m->table[3] << IDL_TAG_IFACE_SHIFT
 		  | (uint64_t) (m->op[0] & 0xffff) << IDL_TAG_OP_SHIFT
@@ -668,22 +681,15 @@ idl_onc_encode_reply (XDR *xdrs, struct idl_onc_msg *m)
   if (!p)
     return fail (m, IDL_E_UNSUPPORTED);
   uint64_t *msg = m->words;
-  struct xc c;
-  c.xdrs = xdrs;
-  c.codecs = m->codecs;
-  c.decode = 0;
-  c.reply = 1;
-  c.w = (uint8_t *) msg;
-  c.pay = (uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD;
-  c.len = msg[IDL_MSG_REPLY_LEN];
-  c.req = (const uint8_t *) m->req;
-  uint64_t end;
-  if (c.len > IDL_PAYLOAD_MAX)
+  uint8_t *w = (uint8_t *) msg, *pay = w + IDL_MSG_REPLY_PAYLOAD;
+  uint64_t len = msg[IDL_MSG_REPLY_LEN], end;
+  if (len > IDL_PAYLOAD_MAX)
     return fail (m, IDL_E_BOUNDS);
-  if (codec_only (xdrs, m, p, 0, c.w, c.pay))
+  if (codec_only (xdrs, m, p, 0, w, pay))
     return m->err = IDL_OK;
-  if (!convert (&c, p, &end))
-    return fail (m, c.bad ? IDL_E_BOUNDS : IDL_E_NOMEM);
+  int r = interpret (xdrs, m, p, 0, 1, w, pay, len, m->req, &end);
+  if (r <= 0)
+    return fail (m, r < 0 ? IDL_E_BOUNDS : IDL_E_NOMEM);
   return m->err = IDL_OK;
 }
 
@@ -694,20 +700,13 @@ idl_onc_decode_reply (XDR *xdrs, struct idl_onc_msg *m)
   if (!p)
     return fail (m, IDL_E_UNSUPPORTED);
   unsigned nw = p[0] & IDL_XP_WORDS_MASK;
-  struct xc c;
-  c.xdrs = xdrs;
-  c.codecs = m->codecs;
-  c.decode = 1;
-  c.reply = 1;
-  c.w = (uint8_t *) m->words;
-  c.pay = m->payload;
-  c.len = 0;
-  c.req = (const uint8_t *) m->req;
+  uint8_t *w = (uint8_t *) m->words;
   memset (m->words + 1, 0, nw * sizeof (uint64_t));
   if (p[1])
-    memset (c.pay, 0, p[1]);
+    memset (m->payload, 0, p[1]);
   uint64_t end = p[1];
-  if (!codec_only (xdrs, m, p, 1, c.w, c.pay) && !convert (&c, p, &end))
+  if (!codec_only (xdrs, m, p, 1, w, m->payload)
+      && interpret (xdrs, m, p, 1, 1, w, m->payload, 0, m->req, &end) <= 0)
     return fail (m, IDL_E_PROTO);
   m->words[0] = (m->req[0] & ~(uint64_t) (IDL_TAG_COUNT_MASK
 					  | IDL_TAG_ONEWAY)) | nw;
