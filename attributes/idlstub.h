@@ -138,7 +138,7 @@
 # define IDL_INTERFACE(name, id, version)				\
   static const idl_interface_t name					\
     __attribute__ ((__idl_interface__ (id, version), __unused__))	\
-    = { #name, 0, 0, 0, 0, 0, 0, 0, 0 /* all but the name: the plugin's */ }
+    = { #name, 0, 0, 0, 0, 0, 0, 0, 0, 0 /* all but the name: the plugin's */ }
 
 /* The pragma tells the plugin that this IDL_OP was written, so that it
    can report one that GCC ignores (IDL_OP (calc, 2) struct s {...};
@@ -188,7 +188,7 @@
    that error says it all.  */
 # define IDL_INTERFACE(name, id, version)				\
   static const idl_interface_t name __attribute__ ((__unused__))	\
-    = { #name, (id), (version), 0, 0, 0, 0, 0, 0 }
+    = { #name, (id), (version), 0, 0, 0, 0, 0, 0, 0 }
 # ifdef IDLSTUB_QUIET
 #  define IDL_OP(iface, number)
 # else

@@ -123,28 +123,31 @@ static void __attribute__ ((__noinline__))
 ours_call (int k)
 {
   const uint32_t *table = idl4bench.onc;
+  const void *const *codecs = idl4bench.onc_codecs;
   XDR x;
 
   xdrmem_create (&x, (char *) wire_req, sizeof wire_req, XDR_ENCODE);
   struct idl_onc_msg m = { table, entry[k], req_msg[k],
 			   (uint8_t *) req_msg[k] + IDL_MSG_REQ_PAYLOAD,
-			   (uint32_t) req_msg[k][IDL_MSG_REQ_LEN], NULL, 0 };
+			   (uint32_t) req_msg[k][IDL_MSG_REQ_LEN], NULL, 0,
+			   codecs };
   int e1 = idl_onc_encode_request (&x, &m);
   nreq[k] = xdr_getpos (&x);
 
   xdrmem_create (&x, (char *) wire_req, nreq[k], XDR_DECODE);
-  struct idl_onc_msg s = { table, entry[k], srv_msg, NULL, 0, NULL, 0 };
+  struct idl_onc_msg s = { table, entry[k], srv_msg, NULL, 0, NULL, 0,
+			   codecs };
   int e2 = idl_onc_decode_request (&x, &s);
 
   xdrmem_create (&x, (char *) wire_rep, sizeof wire_rep, XDR_ENCODE);
   struct idl_onc_msg r = { table, entry[k], rep_msg[k], NULL, 0, req_msg[k],
-			   0 };
+			   0, codecs };
   int e3 = idl_onc_encode_reply (&x, &r);
   nrep[k] = xdr_getpos (&x);
 
   xdrmem_create (&x, (char *) wire_rep, nrep[k], XDR_DECODE);
   struct idl_onc_msg d = { table, entry[k], cli_words, cli_payload, 0,
-			   req_msg[k], 0 };
+			   req_msg[k], 0, codecs };
   int e4 = idl_onc_decode_reply (&x, &d);
   if (e1 | e2 | e3 | e4)
     {

@@ -12,6 +12,20 @@
    in server.c that XDR can express (their dispatchers and
    implementations, instrumented by GCC as for harness.c; onc-xdr.c
    itself is compiled here by clang with libFuzzer's instrumentation).
+   Fast mode compiles each run of fixed-size elements into a codec of
+   its own (plugin/xdr-codec.cc), compact mode interprets it: the
+   servers here are fast, so every conversion is done twice, with the
+   generated codecs and with the interpreter alone (as compact mode
+   and a stream that cannot give a run's bytes at once do it), and the
+   two must agree byte for byte: the same verdict, the same message,
+   the same XDR.  The generated decoders are thus fuzzed, under the
+   sanitizers GCC instruments server.c with, and checked against the
+   reference.  The codecs decode from an aligned copy of the bytes (a
+   stream gives a run's bytes at once, XDR_INLINE, only from a 4-byte
+   aligned buffer, as the runtime's are); the interpreter from the
+   input where it lies, unaligned, so that it reads with the stream's
+   primitives (as from a record stream at a fragment's end).
+
    An input is
 
      bytes 0-3   an interface id (little-endian): one none of the
@@ -66,8 +80,8 @@ static struct idl_call the_call;
 #define STALE 0xa5
 #define UNUSED_WORDS (IDL_MSG_REPLY_FDS + IDL_MAX_FDS)
 
-static uint64_t *msg;
-static uint8_t *wire, *payload;
+static uint64_t *msg, *msg2;
+static uint8_t *wire, *wire2, *payload, *payload2, *aligned;
 #define WIRE_BYTES (3 * IDL_PAYLOAD_MAX)
 
 void
@@ -100,9 +114,13 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
   (void) argc;
   (void) argv;
   msg = aligned_alloc (64, IDL_MSG_BYTES);
+  msg2 = aligned_alloc (64, IDL_MSG_BYTES);
   wire = malloc (WIRE_BYTES);
+  wire2 = malloc (WIRE_BYTES);
   payload = malloc (IDL_PAYLOAD_MAX);
-  if (!msg || !wire || !payload)
+  payload2 = malloc (IDL_PAYLOAD_MAX);
+  aligned = malloc (WIRE_BYTES);
+  if (!msg || !msg2 || !wire || !wire2 || !payload || !payload2 || !aligned)
     {
       perror ("idlstub-xdr-fuzz");
       exit (1);
@@ -153,19 +171,48 @@ pick (const uint8_t *data, const struct fuzz_server **srvp)
 }
 
 /* Decode N bytes at P as a result of entry E of table T answering the
-   request REQ; IDL_OK or IDL_E_PROTO.  */
+   request REQ, with CODECS (NULL: the interpreter alone), into WORDS
+   and PAY; IDL_OK or IDL_E_PROTO.  */
 static int
-decode_result (const uint32_t *t, const uint32_t *e, const uint64_t *req,
-	       const uint8_t *p, size_t n, uint64_t *words, uint32_t *len)
+decode_result_with (const uint32_t *t, const void *const *codecs,
+		    const uint32_t *e, const uint64_t *req, const uint8_t *p,
+		    size_t n, uint64_t *words, uint8_t *pay, uint32_t *len)
 {
   XDR x;
   xdrmem_create (&x, (char *) p, (u_int) n, XDR_DECODE);
-  struct idl_onc_msg d = { t, e, words, payload, 0, req, 0 };
+  struct idl_onc_msg d = { t, e, words, pay, 0, req, 0, codecs };
   int err = idl_onc_decode_reply (&x, &d);
   xdr_destroy (&x);
   FUZZ_CHECK (err == IDL_OK || err == IDL_E_PROTO);
   FUZZ_CHECK (err != IDL_OK || d.len <= IDL_PAYLOAD_MAX);
   *len = d.len;
+  return err;
+}
+
+/* The same with SRV's generated codecs (from an aligned copy of the
+   bytes), checked against the interpreter (from P): the same verdict,
+   reply words and payload.  */
+static int
+decode_result (const struct fuzz_server *srv, const uint32_t *e,
+	       const uint64_t *req, const uint8_t *p, size_t n,
+	       uint64_t *words, uint32_t *len)
+{
+  uint64_t words2[IDL_MR_WORDS];
+  uint32_t len2;
+  memset (words, STALE, IDL_MR_WORDS * sizeof *words);
+  memset (words2, STALE, sizeof words2);
+  if (n > WIRE_BYTES)
+    n = WIRE_BYTES;
+  memcpy (aligned, p, n);
+  int err = decode_result_with (srv->iface->onc, srv->iface->onc_codecs, e,
+				req, aligned, n, words, payload, len);
+  int err2 = decode_result_with (srv->iface->onc, NULL, e, req, p, n,
+				 words2, payload2, &len2);
+  FUZZ_CHECK (err == err2);
+  if (err == IDL_OK)
+    FUZZ_CHECK (*len == len2
+		&& memcmp (words, words2, sizeof words2) == 0
+		&& memcmp (payload, payload2, *len) == 0);
   return err;
 }
 
@@ -192,10 +239,24 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   /* 1. The arguments, into a private message full of stale bytes.  */
   ASAN_UNPOISON_MEMORY_REGION (msg, IDL_MSG_BYTES);
   memset (msg, STALE, IDL_MSG_BYTES);
-  xdrmem_create (&x, (char *) args, (u_int) a, XDR_DECODE);
-  struct idl_onc_msg s = { t, e, msg, NULL, 0, NULL, 0 };
+  memset (msg2, STALE, IDL_MSG_BYTES);
+  const void *const *codecs = srv->iface->onc_codecs;
+  if (a > WIRE_BYTES)
+    a = WIRE_BYTES;
+  memcpy (aligned, args, a);
+  xdrmem_create (&x, (char *) aligned, (u_int) a, XDR_DECODE);
+  struct idl_onc_msg s = { t, e, msg, NULL, 0, NULL, 0, codecs };
   int err = idl_onc_decode_request (&x, &s);
   xdr_destroy (&x);
+  /* The interpreter's verdict and message are the same.  */
+  xdrmem_create (&x, (char *) args, (u_int) a, XDR_DECODE);
+  struct idl_onc_msg s2 = { t, e, msg2, NULL, 0, NULL, 0, NULL };
+  FUZZ_CHECK (idl_onc_decode_request (&x, &s2) == err);
+  xdr_destroy (&x);
+  if (err == IDL_OK)
+    FUZZ_CHECK (msg[IDL_MSG_REQ_LEN] <= IDL_PAYLOAD_MAX
+		&& memcmp (msg, msg2, IDL_MSG_REQ_PAYLOAD
+			   + msg[IDL_MSG_REQ_LEN]) == 0);
   if (err != IDL_OK)
     {
       FUZZ_CHECK (err == IDL_E_BADMSG);
@@ -240,17 +301,24 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       stats.replies++;
       FUZZ_CHECK (!fuzz_rec.too_long);
       xdrmem_create (&x, (char *) wire, WIRE_BYTES, XDR_ENCODE);
-      struct idl_onc_msg r = { t, e, msg, NULL, 0, req, 0 };
+      struct idl_onc_msg r = { t, e, msg, NULL, 0, req, 0, codecs };
       FUZZ_CHECK (idl_onc_encode_reply (&x, &r) == IDL_OK);
       u_int n = xdr_getpos (&x);
       xdr_destroy (&x);
-      FUZZ_CHECK (decode_result (t, e, req, wire, n, words, &len) == IDL_OK);
+      /* The same XDR as the interpreter's.  */
+      xdrmem_create (&x, (char *) wire2, WIRE_BYTES, XDR_ENCODE);
+      struct idl_onc_msg r2 = { t, e, msg, NULL, 0, req, 0, NULL };
+      FUZZ_CHECK (idl_onc_encode_reply (&x, &r2) == IDL_OK);
+      FUZZ_CHECK (xdr_getpos (&x) == n && memcmp (wire, wire2, n) == 0);
+      xdr_destroy (&x);
+      FUZZ_CHECK (decode_result (srv, e, req, wire, n, words, &len)
+		  == IDL_OK);
       FUZZ_CHECK (words[0] == rtag && len == msg[IDL_MSG_REPLY_LEN]);
     }
 
   /* 4. A hostile result for these arguments.  */
-  if (decode_result (t, e, req, result, size - HEADER_BYTES - a, words, &len)
-      == IDL_OK)
+  if (decode_result (srv, e, req, result, size - HEADER_BYTES - a, words,
+		     &len) == IDL_OK)
     stats.result_decoded++;
   else
     stats.result_refused++;

@@ -269,6 +269,7 @@ idl_emit_onc_table (idl_interface *iface)
       || !POINTER_TYPE_P (TREE_TYPE (field)))
     return;
   std::vector<uint32_t> t = onc_table (iface);
+  idl_emit_onc_codecs (iface, t);
   if (dump_file)
     dump_onc_table (iface, t);
   tree elt = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_TYPE (field)));

@@ -658,6 +658,10 @@ emit_program (c_text &out, const std::string &header)
 	   "    printf (\"idltg: %%lu calls XDR cannot express, refused "
 	   "(IDL_E_UNSUPPORTED)\\n\",\n"
 	   "\t    idltg_unsupported);\n");
+  out.put ("  if (idltg_oversize)\n"
+	   "    printf (\"idltg: %%lu requests over one UDP datagram, refused "
+	   "(IDL_E_NOMEM)\\n\",\n"
+	   "\t    idltg_oversize);\n");
   out.put ("  printf (\"idltg: %%u operations, %%lu calls, %%lu failed%%s: "
 	   "%%s\\n\",\n"
 	   "\t  nops, calls, failed, servers_failed ? \", a server died\" "

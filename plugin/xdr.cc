@@ -43,7 +43,7 @@
 
    and the reply's (b and c in reply words 1 and 2)
 
-     IDL_X_RUN 16, 2                 one XDR_INLINE of 16 bytes for:
+     IDL_X_RUN 16, 2, CODEC          one XDR_INLINE of 16 bytes for:
      IDL_X_I64 @8                      b, hyper, word 1
      IDL_X_I64 @16                     c, hyper, word 2  */
 
@@ -618,7 +618,9 @@ idl_xdr_program (const xdr_op &x, bool reply)
       if (run)
 	{
 	  b.code[run - 1] = IDL_X_RUN | run_wire << IDL_X_ARG_SHIFT;
-	  b.code[run] = b.code.size () - run - 1;
+	  b.code[run] = b.code.size () - run - 2;
+	  /* Its generated codec, if any: onc.cc numbers them.  */
+	  b.code[run + 1] = IDL_XR_NONE;
 	}
       run = 0;
       run_wire = 0;
@@ -634,7 +636,8 @@ idl_xdr_program (const xdr_op &x, bool reply)
 	    {
 	      b.code.push_back (0);
 	      b.code.push_back (0);
-	      run = b.code.size () - 1;
+	      b.code.push_back (0);
+	      run = b.code.size () - 2;
 	    }
 	  run_wire += t->wire;
 	  b.fixed (t, e.offset, e.where == XDR_AT_FIXED,

@@ -137,6 +137,10 @@ private:
 /* The codec program of one message of X (idlrt-xdr.h).  */
 std::vector<uint32_t> idl_xdr_program (const xdr_op &x, bool reply);
 
+/* xdr-codec.cc: fast mode's codecs of the runs of IFACE's table T
+   (idlrt-xdr.h), numbered in T.  */
+void idl_emit_onc_codecs (idl_interface *iface, std::vector<uint32_t> &t);
+
 /* The ONC program number and version of IFACE: IDL_ONC_PROGRAM's, or
    the rule's.  */
 unsigned HOST_WIDE_INT idl_onc_program (const idl_interface *iface);

@@ -76,11 +76,16 @@
      IDL_X_LOOP, + STRIDE, + W   COUNT (bits 8-31) times the W words
 				 that follow, the base moved by STRIDE
 				 bytes each time (a fixed array)
-     IDL_X_RUN, + W              the W words that follow are leaves,
-				 opaques and loops of XDR BYTES (bits 8-31)
-				 in all: one XDR_INLINE for them, the
-				 stream's primitives only when the stream
-				 cannot give that much at once
+     IDL_X_RUN, + W, + CODEC     the W words that follow CODEC are
+				 leaves, opaques and loops of XDR BYTES
+				 (bits 8-31) in all: one XDR_INLINE for
+				 them, the stream's primitives only when
+				 the stream cannot give that much at once.
+				 CODEC: IDL_XR_NONE, or (fast mode) the
+				 index of the run's generated codec pair
+				 in the interface's ONC_CODECS (below),
+				 which does the same as the W words do,
+				 specialized
      IDL_X_STRING, + LENGTH      string<MAX> (MAX bits 8-31), a
 				 variable payload item; LENGTH the ref of
 				 its length (chars, no NUL), IDL_XR_NONE
@@ -109,6 +114,22 @@
 				 most MAX (bits 8-31), as the local server
 				 checks it; after the elements
 
+   Fast mode compiles each run (but one holding an implied count) into
+   two functions of the interface's ONC_CODECS (idlrt.h), an encoder at
+   [2 * CODEC] and a decoder at [2 * CODEC + 1], both
+
+     void codec (uint32_t *xdr, uint8_t *words, uint8_t *payload);
+
+   converting the message's elements at WORDS and PAYLOAD (base 0) to
+   or from the run's XDR BYTES at XDR, the stream's own buffer that
+   XDR_INLINE gave (plugin/xdr-codec.cc): straight big-endian loads and
+   stores, one bounds check for the run (the XDR_INLINE), no
+   interpretation (Flick's specialized network stubs, paper 000, 6.1).
+   A fixed run has nothing to check but its length: any bytes are a
+   value (an enum's too, as for the interpreter; a bool's non-zero is
+   1).  When the stream cannot give the whole run at once the
+   interpreter does it.
+
    A ref names an integer in the message's words (or, with
    IDL_XR_REQUEST, in the request's, from a reply's program): bits 0-9
    its byte, bits 10-13 its size, IDL_XR_SIGNED when its type is
@@ -127,7 +148,7 @@
 
 #include "idlrt-abi.h"
 
-#define IDL_XT_FORMAT 1
+#define IDL_XT_FORMAT 2
 #define IDL_XT_HDR_WORDS 5
 #define IDL_XT_OP_WORDS 3
 #define IDL_XT_OP_ONEWAY 0x10000

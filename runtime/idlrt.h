@@ -83,6 +83,9 @@ typedef struct idl_interface
      codec (idlrt-xdr.h), for calls between machines; NULL without the
      plugin.  */
   const idl_uint32_t *onc;
+  /* Fast mode's generated XDR codecs of the runs of those programs
+     (idlrt-xdr.h), or NULL.  */
+  const void *const *onc_codecs;
   /* The declared bounds of its bulk operations (idlrt-abi.h, "Bulk
      items"), or NULL.  */
   const idl_uint64_t *bulk;

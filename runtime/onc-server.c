@@ -304,7 +304,8 @@ decode_call (struct idl_conn *c, struct onc_conn *s, uint8_t *p, size_t n,
       return IDL_E_BADMSG;
     }
   int oneway = (op[0] & IDL_XT_OP_ONEWAY) != 0;
-  struct idl_onc_msg m = { table, op, c->msg, NULL, 0, NULL, IDL_OK };
+  struct idl_onc_msg m = { table, op, c->msg, NULL, 0, NULL, IDL_OK,
+			   c->srv->iface.onc_codecs };
   if (idl_onc_decode_request (&x, &m) != IDL_OK)
     {
       /* Nobody waits for a one-way procedure's answer.  */
@@ -605,7 +606,7 @@ onc_conn_reply (struct idl_conn *c, const struct idl_request *rq,
     {
       size_t max = s->udp ? IDL_ONC_DGRAM_MAX + 4 : IDL_ONC_RECORD_MAX + 4;
       struct idl_onc_msg m = { c->srv->iface.onc, s->op, c->msg, NULL, 0,
-			       s->req, IDL_OK };
+			       s->req, IDL_OK, c->srv->iface.onc_codecs };
       size_t n = out_room (s, OUT_MIN) ? encode_answer (c, s, answer, &m) : 0;
       if (n == 0 && answer == ANSWER_DISPATCH && m.err == IDL_E_NOMEM
 	  && out_room (s, max))

@@ -5,8 +5,12 @@
    This file is part of idlstub; see COPYING for the terms.
 
    Table-driven, as compact mode's engines are (paper 002: interpreted
-   marshalling at a fraction of the code), and the reference a
-   specialized codec of fast mode will be checked against.  One pass
+   marshalling at a fraction of the code), and the reference fast
+   mode's generated codecs (plugin/xdr-codec.cc) are checked against
+   (fuzz/xdr-harness.c): where a run has one and the stream gives the
+   run's bytes at once, the interpreter calls it instead of
+   interpreting the run, and a message of one such run is its codec
+   alone (codec_only), before any of the interpreter's set-up.  One pass
    over a message's program converts between the message (words and
    payload, idlrt-abi.h) and a libtirpc XDR stream.  Runs of fixed-size
    elements take one XDR_INLINE and are converted in place in the
@@ -45,6 +49,8 @@ struct xc
   uint64_t len;			/* encode: the payload's length */
   const uint8_t *req;		/* reply conversions: the request's words */
   int32_t *buf;			/* inside an IDL_X_RUN: the stream's bytes */
+  const void *const *codecs;	/* fast mode's codecs of the runs, or
+				   NULL */
   int bad;			/* encode: the message contradicts its
 				   bounds (not the stream's fault) */
   uint64_t icount;		/* encode: the implied item's count */
@@ -234,10 +240,21 @@ run (struct xc *c, const uint32_t *ip, const uint32_t *end, uint64_t base)
 	  }
 	case IDL_X_RUN:
 	  {
-	    uint32_t w = *ip++;
+	    uint32_t w = ip[0], codec = ip[1];
+	    ip += 2;
 	    int32_t *outer = c->buf;
 	    if (!outer)
 	      c->buf = XDR_INLINE (c->xdrs, arg);
+	    if (c->buf && !outer && codec != IDL_XR_NONE && c->codecs)
+	      {
+		/* The run's own code (idlrt-xdr.h): top level, base 0.  */
+		idl_onc_codec_fn *fn
+		  = (idl_onc_codec_fn *) c->codecs[2 * codec + c->decode];
+		fn ((uint32_t *) c->buf, c->w, c->pay);
+		c->buf = NULL;
+		ip += w;
+		break;
+	      }
 	    int ok = run (c, ip, ip + w, base);
 	    c->buf = outer;
 	    if (!ok)
@@ -349,7 +366,7 @@ implied_count (struct xc *c, const uint32_t *p)
 	}
       else
 	/* A run or a bound: skip it.  */
-	ip += 2 + (op == IDL_X_RUN ? ip[1] : 0);
+	ip += op == IDL_X_RUN ? 3 + ip[1] : 2;
     }
   return 1;
 }
@@ -506,7 +523,7 @@ convert (struct xc *c, const uint32_t *p, uint64_t *end)
 	}
       else
 	{
-	  const uint32_t *next = ip + (op == IDL_X_RUN ? 2 + ip[1]
+	  const uint32_t *next = ip + (op == IDL_X_RUN ? 3 + ip[1]
 				       : op == IDL_X_OPAQUE ? 2 : 1);
 	  if (op == IDL_X_LOOP)
 	    next = ip + 3 + ip[2];
@@ -517,6 +534,27 @@ convert (struct xc *c, const uint32_t *p, uint64_t *end)
     }
   *end = off;
   return !c->decode || check_buffers (c);
+}
+
+/* A message of one compiled run (most are, but those with strings
+   and buffers): its codec alone, straight into the stream's buffer,
+   before any of the interpreter's set-up.  False when the message is
+   not one, or the stream cannot give the run's bytes at once: then
+   the interpreter converts it, as it would have.  */
+static inline int
+codec_only (XDR *xdrs, const struct idl_onc_msg *m, const uint32_t *p,
+	    int decode, uint8_t *w, uint8_t *pay)
+{
+  const uint32_t *ip = p + IDL_XP_HDR_WORDS;
+  if (!m->codecs || p[2] < 3 || (ip[0] & IDL_X_OP_MASK) != IDL_X_RUN
+      || p[2] != 3 + ip[1] || ip[2] == IDL_XR_NONE)
+    return 0;
+  int32_t *b = XDR_INLINE (xdrs, ip[0] >> IDL_X_ARG_SHIFT);
+  if (__builtin_expect (b == NULL, 0))
+    return 0;
+  ((idl_onc_codec_fn *) m->codecs[2 * ip[2] + decode]) ((uint32_t *) b, w,
+							  pay);
+  return 1;
 }
 
 /* The program of entry OP for the request (REPLY false) or the reply,
@@ -570,25 +608,48 @@ idl_onc_op (const uint32_t *table, uint32_t number)
   return NULL;
 }
 
+/* The interpreter's conversion of the message at W and PAY (encode:
+   LEN payload bytes; replies: the request's words at REQ) with program
+   P; the payload's end into *END.  1 done, 0 the stream failed or (a
+   decoder) the bytes are refused, -1 (an encoder) the message
+   contradicts its bounds.  Apart from the entry points, so that a
+   message its codec alone converts does not set up the interpreter's
+   state (its buffers' checks take a page of stack).  */
+static int __attribute__ ((__noinline__))
+interpret (XDR *xdrs, const struct idl_onc_msg *m, const uint32_t *p,
+	   int decode, int reply, uint8_t *w, uint8_t *pay, uint64_t len,
+	   const uint64_t *req, uint64_t *end)
+{
+  struct xc c;
+  c.xdrs = xdrs;
+  c.codecs = m->codecs;
+  c.decode = decode;
+  c.reply = reply;
+  c.w = w;
+  c.pay = pay;
+  c.len = len;
+  c.req = (const uint8_t *) req;
+  if (convert (&c, p, end))
+    return 1;
+  return c.bad ? -1 : 0;
+}
+
 int
 idl_onc_encode_request (XDR *xdrs, struct idl_onc_msg *m)
 {
   const uint32_t *p = program (m, 0);
   if (!p)
     return fail (m, IDL_E_UNSUPPORTED);
-  struct xc c;
-  c.xdrs = xdrs;
-  c.decode = c.reply = 0;
-  c.w = (uint8_t *) m->words;
-  c.pay = m->payload;
-  c.len = m->len;
-  c.req = NULL;
+  uint8_t *w = (uint8_t *) m->words;
   uint64_t end;
   if (m->len > IDL_PAYLOAD_MAX
       || (m->words[0] & IDL_TAG_COUNT_MASK) != (p[0] & IDL_XP_WORDS_MASK))
     return fail (m, IDL_E_BOUNDS);
-  if (!convert (&c, p, &end))
-    return fail (m, c.bad ? IDL_E_BOUNDS : IDL_E_NOMEM);
+  if (codec_only (xdrs, m, p, 0, w, m->payload))
+    return m->err = IDL_OK;
+  int r = interpret (xdrs, m, p, 0, 0, w, m->payload, m->len, NULL, &end);
+  if (r <= 0)
+    return fail (m, r < 0 ? IDL_E_BOUNDS : IDL_E_NOMEM);
   return m->err = IDL_OK;
 }
 
@@ -600,20 +661,15 @@ idl_onc_decode_request (XDR *xdrs, struct idl_onc_msg *m)
     return fail (m, IDL_E_UNSUPPORTED);
   uint64_t *msg = m->words;
   unsigned nw = p[0] & IDL_XP_WORDS_MASK;
-  struct xc c;
-  c.xdrs = xdrs;
-  c.decode = 1;
-  c.reply = 0;
-  c.w = (uint8_t *) msg;
-  c.pay = (uint8_t *) msg + IDL_MSG_REQ_PAYLOAD;
-  c.len = 0;
-  c.req = NULL;
+  uint8_t *w = (uint8_t *) msg, *pay = w + IDL_MSG_REQ_PAYLOAD;
   /* Zeroes where no element writes: packed words' spare bytes,
      padding, the fixed items' gaps.  */
   memset (msg + 1, 0, nw * sizeof (uint64_t));
-  memset (c.pay, 0, p[1]);
-  uint64_t end;
-  if (!convert (&c, p, &end))
+  if (p[1])
+    memset (pay, 0, p[1]);
+  uint64_t end = p[1];
+  if (!codec_only (xdrs, m, p, 1, w, pay)
+      && interpret (xdrs, m, p, 1, 0, w, pay, 0, NULL, &end) <= 0)
     return fail (m, IDL_E_BADMSG);
   uint64_t tag = ((uint64_t) m->table[3] << IDL_TAG_IFACE_SHIFT
 		  | (uint64_t) (m->op[0] & 0xffff) << IDL_TAG_OP_SHIFT
@@ -629,19 +685,15 @@ idl_onc_encode_reply (XDR *xdrs, struct idl_onc_msg *m)
   if (!p)
     return fail (m, IDL_E_UNSUPPORTED);
   uint64_t *msg = m->words;
-  struct xc c;
-  c.xdrs = xdrs;
-  c.decode = 0;
-  c.reply = 1;
-  c.w = (uint8_t *) msg;
-  c.pay = (uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD;
-  c.len = msg[IDL_MSG_REPLY_LEN];
-  c.req = (const uint8_t *) m->req;
-  uint64_t end;
-  if (c.len > IDL_PAYLOAD_MAX)
+  uint8_t *w = (uint8_t *) msg, *pay = w + IDL_MSG_REPLY_PAYLOAD;
+  uint64_t len = msg[IDL_MSG_REPLY_LEN], end;
+  if (len > IDL_PAYLOAD_MAX)
     return fail (m, IDL_E_BOUNDS);
-  if (!convert (&c, p, &end))
-    return fail (m, c.bad ? IDL_E_BOUNDS : IDL_E_NOMEM);
+  if (codec_only (xdrs, m, p, 0, w, pay))
+    return m->err = IDL_OK;
+  int r = interpret (xdrs, m, p, 0, 1, w, pay, len, m->req, &end);
+  if (r <= 0)
+    return fail (m, r < 0 ? IDL_E_BOUNDS : IDL_E_NOMEM);
   return m->err = IDL_OK;
 }
 
@@ -652,18 +704,13 @@ idl_onc_decode_reply (XDR *xdrs, struct idl_onc_msg *m)
   if (!p)
     return fail (m, IDL_E_UNSUPPORTED);
   unsigned nw = p[0] & IDL_XP_WORDS_MASK;
-  struct xc c;
-  c.xdrs = xdrs;
-  c.decode = 1;
-  c.reply = 1;
-  c.w = (uint8_t *) m->words;
-  c.pay = m->payload;
-  c.len = 0;
-  c.req = (const uint8_t *) m->req;
+  uint8_t *w = (uint8_t *) m->words;
   memset (m->words + 1, 0, nw * sizeof (uint64_t));
-  memset (c.pay, 0, p[1]);
-  uint64_t end;
-  if (!convert (&c, p, &end))
+  if (p[1])
+    memset (m->payload, 0, p[1]);
+  uint64_t end = p[1];
+  if (!codec_only (xdrs, m, p, 1, w, m->payload)
+      && interpret (xdrs, m, p, 1, 1, w, m->payload, 0, m->req, &end) <= 0)
     return fail (m, IDL_E_PROTO);
   m->words[0] = (m->req[0] & ~(uint64_t) (IDL_TAG_COUNT_MASK
 					  | IDL_TAG_ONEWAY)) | nw;

@@ -69,7 +69,14 @@ struct idl_onc_msg
      a client's must not be the words decode_reply writes).  */
   const uint64_t *req;
   int err;
+  /* The interface's generated codecs (iface->onc_codecs), or NULL:
+     the interpreter does every run.  */
+  const void *const *codecs;
 };
+
+/* A generated codec of a run (idlrt-xdr.h).  */
+typedef void idl_onc_codec_fn (uint32_t *xdr, uint8_t *words,
+			       uint8_t *payload);
 
 /* IFACE's ONC program number and version (idlrt-xdr.h), from its table;
    false when the interface has none (compiled without the plugin).  */

@@ -85,6 +85,7 @@ struct onc_binding
   uint32_t prog, vers;
   uint32_t xid;			/* the last call's */
   const uint32_t *table;	/* the interface's XDR programs */
+  const void *const *codecs;	/* and their generated codecs, or NULL */
   AUTH *auth;			/* AUTH_SYS */
   struct idl_onc_rec r;		/* TCP: the replies read */
   uint8_t *dgram;		/* UDP: a reply */
@@ -412,9 +413,9 @@ onc_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   o->req[0] = tag;
   memcpy (o->req + 1, words, n * sizeof (uint64_t));
   struct idl_onc_msg m = { o->table, e, o->req, o->payload,
-			   (uint32_t) payload_len, NULL, IDL_OK };
+			   (uint32_t) payload_len, NULL, IDL_OK, o->codecs };
   struct idl_onc_msg r = { o->table, e, o->mr, o->payload, 0, o->req,
-			   IDL_OK };
+			   IDL_OK, o->codecs };
   int err = onc_transact (o, number, &m, &r, oneway, at);
   if (__builtin_expect (err != IDL_OK, 0))
     return onc_failed (b, err);
@@ -546,6 +547,7 @@ onc_connect (idl_binding_t *b, const char *name, const idl_interface_t *iface)
   o->xid = (uint32_t) (idl_now_ns () ^ (uint64_t) getpid () << 16
 		       ^ (uintptr_t) o);
   o->table = iface->onc;
+  o->codecs = iface->onc_codecs;
   b->tstate = o;
   b->mr = o->mr;
   b->payload = o->payload;
