@@ -46,8 +46,8 @@ static const uint64_t rt_bulk_table[] __attribute__ ((unused)) = {
 };
 
 static const idl_interface_t rt_iface __attribute__ ((unused))
-  = { "rt", RT_IFACE_ID, 3, 0x0123456789abcdefULL, 0, 0, 0, 0,
-      rt_bulk_table };
+  = { .name = "rt", .id = RT_IFACE_ID, .version = 3,
+      .signature = 0x0123456789abcdefULL, .bulk = rt_bulk_table };
 
 enum rt_op
 {
