@@ -1002,15 +1002,20 @@ def run_mutant(runner, seed, index, headers, keep_dir=None):
             f.write(code)
     # A rejected mutant stops GCC before the plugin's pass, whatever the
     # optimization level and mode: one compilation of each side is
-    # enough (the client's in fast mode, the server's in compact).
+    # enough (the client's in fast mode, the server's in compact).  An
+    # accepted one may still be refused, with an error, by one mode
+    # (compact mode refuses bulk operations): noted for its program.
+    refused_modes = set()
     for side in ('client', 'server'):
         for s in runner.sets if accepted else runner.sets[:1]:
             for mode in runner.modes if accepted else (
                     runner.modes[:1] if side == 'client'
                     else runner.modes[1:]):
-                step('%s %s %s' % (side, s, mode or 'fast'),
-                     base + s.split() + ([mode] if mode else [])
-                     + ['-c', side + '.c', '-o', side + '.o'])
+                status, out = step('%s %s %s' % (side, s, mode or 'fast'),
+                                   base + s.split() + ([mode] if mode else [])
+                                   + ['-c', side + '.c', '-o', side + '.o'])
+                if accepted and status != 0:
+                    refused_modes.add(mode)
 
     # The generator's program: written, built in both modes and run.  The
     # generator may refuse a header it cannot write a program for (an
@@ -1039,6 +1044,13 @@ def run_mutant(runner, seed, index, headers, keep_dir=None):
                     '-DIDLTG_ITERATIONS=%d' % runner.iterations, prog,
                     runner.runtime_lib] + runner.tirpc_libs + ['-pthread', '-o', exe]
                 status, out = step('program build %s' % mode, argv)
+                ps_mode = next((m for m in runner.modes
+                                if m and m in ps.split()), '')
+                if status != 0 and ps_mode in refused_modes:
+                    # The mode refused the header itself, with an error
+                    # (a failure of its own if it was anything else).
+                    res['program'] = 'refused'
+                    break
                 if status != 0:
                     if not any(f[0].startswith('program build')
                                for f in res['failures']):
