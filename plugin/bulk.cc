@@ -176,15 +176,7 @@ bulk_client_check (body_builder &bb, const idl_abi &abi,
 	  continue;
 	}
       fail_if (bb, GT_EXPR, len, room[k], fail);
-      tree n = len;
-      if (p.elem_size > 1)
-	{
-	  tree r = bb.assign (sizetype, TRUNC_MOD_EXPR, len,
-			      size_cst (p.elem_size));
-	  fail_if (bb, NE_EXPR, r, size_cst (0), fail);
-	  n = bb.assign (sizetype, EXACT_DIV_EXPR, len,
-			 size_cst (p.elem_size));
-	}
+      tree n = whole_elements (bb, len, p.elem_size, fail);
       if (p.length_param >= 0 && got[p.length_param])
 	{
 	  /* The count the reply's words give the IDL_LENGTH_IS

@@ -331,6 +331,20 @@ fail_if (body_builder &bb, enum tree_code code, tree a, tree b, tree lab)
   bb.label (next);
 }
 
+/* LEN bytes from a peer as a count of ELEM_SIZE-byte elements: a
+   length that is not a whole number of elements jumps to LAB, and the
+   division is then exact.  */
+tree
+whole_elements (body_builder &bb, tree len, unsigned HOST_WIDE_INT elem_size,
+		tree lab)
+{
+  if (elem_size <= 1)
+    return len;
+  tree r = bb.assign (sizetype, TRUNC_MOD_EXPR, len, size_cst (elem_size));
+  fail_if (bb, NE_EXPR, r, size_cst (0), lab);
+  return bb.assign (sizetype, EXACT_DIV_EXPR, len, size_cst (elem_size));
+}
+
 /* _Bool objects in data a peer sent.  A _Bool holding anything but 0
    or 1 is undefined behaviour in C, so after a record, array or buffer
    that contains one is copied in, each such byte is rewritten as

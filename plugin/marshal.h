@@ -50,6 +50,8 @@ void copy_bytes (body_builder &bb, tree dst, tree src, tree n,
 /* Checks and repairs.  */
 void fail_if (body_builder &bb, enum tree_code code, tree a, tree b,
 	      tree lab);
+tree whole_elements (body_builder &bb, tree len, unsigned HOST_WIDE_INT
+		     elem_size, tree lab);
 void fix_bools (body_builder &bb, const idl_abi &abi, tree ptr, tree type,
 		tree count = NULL_TREE, bool only_invalid = false);
 

@@ -282,14 +282,7 @@ server_stub::check_request_payload ()
 	     implementation from them.  */
 	  tree n = bb.assign (sizetype, MINUS_EXPR, plen, off);
 	  fail_if (bb, GT_EXPR, n, size_cst (p.max * p.elem_size), bad);
-	  if (p.elem_size > 1)
-	    {
-	      tree r = bb.assign (sizetype, TRUNC_MOD_EXPR, n,
-				  size_cst (p.elem_size));
-	      fail_if (bb, NE_EXPR, r, size_cst (0), bad);
-	      n = bb.assign (sizetype, EXACT_DIV_EXPR, n,
-			     size_cst (p.elem_size));
-	    }
+	  n = whole_elements (bb, n, p.elem_size, bad);
 	  count[it.param] = inlen[it.param] = n;
 	  const idl_param &c = op->params[p.size_param];
 	  arg_values[p.size_param] = bb.assign (c.value.type, NOP_EXPR,
