@@ -293,6 +293,20 @@ classify_parameters (idl_operation *op, tree parms,
   rdwr_map access;
   init_attr_rdwr_indices (&access, TYPE_ATTRIBUTES (fntype));
   idl_current_parms = parms;
+  /* A parameter of type void (GCC only warns) would end the walk below
+     as the list's end does, and the operation would silently lose it
+     and every parameter after it.  */
+  unsigned vi = 0;
+  tree vparm = parms;
+  for (tree a = TYPE_ARG_TYPES (fntype); a;
+       a = TREE_CHAIN (a), vi++, vparm = vparm ? DECL_CHAIN (vparm) : vparm)
+    if (VOID_TYPE_P (TREE_VALUE (a)) && a != void_list_node)
+      {
+	error_at (vparm ? DECL_SOURCE_LOCATION (vparm) : loc,
+		  "parameter %u of operation %qD has type %<void%>, which "
+		  "carries no value", vi + 1, fndecl);
+	return false;
+      }
   tree parm = parms;
   unsigned index = 0;
   for (tree argtype = TYPE_ARG_TYPES (fntype);
