@@ -245,12 +245,17 @@ idl_callv_bulk (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   if (__atomic_load_n (&b->owner, __ATOMIC_RELAXED) != idl_thread_id ())
     {
       if (b->chans)
-	b = idl_channel_of (b);
+	b = idl_channel_lazy (b);
       if (__atomic_load_n (&b->owner, __ATOMIC_RELAXED) != idl_thread_id ())
 	return (idl_reply_t) { idl_error_tag (b->error), b };
     }
   if (!items_ok (items, n, &bytes) || (tag & IDL_TAG_ONEWAY))
     return bulk_failed (b, IDL_E_INVAL);
+  /* A thread's channel that could not connect (channel.c) tries again
+     here, as in any call; on success it is a page binding.  */
+  if ((b->flags & (IDL_BF_TABLE | IDL_BF_DEAD))
+      == (IDL_BF_TABLE | IDL_BF_DEAD) && !b->transport->request_payload (b))
+    return (idl_reply_t) { idl_error_tag (b->error), b };
   if (b->flags & IDL_BF_TABLE)
     {
       if (b->transport == &idl_colocated_transport)

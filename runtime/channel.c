@@ -27,6 +27,7 @@
    that fail to get a channel.  libc freely.  */
 
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -61,6 +62,7 @@ static int key_ok;
 static __thread const idl_binding_t *orphan_binding;
 
 static void release_thread (void *arg);
+static const struct idl_transport failed_transport;
 
 static void
 make_key (void)
@@ -118,21 +120,40 @@ claim (idl_binding_t *c, uintptr_t me)
   return 1;
 }
 
-/* A channel whose calls fail with ERR: what a thread gets when its own
-   connection could not be made, so that its calls fail as a dead
-   server's would, and idl_error says why, in that thread only.  */
+/* A channel not connected: made so by open_channel, which does not
+   connect, so that the call that needs the connection makes it within
+   its own deadline (reconnect below); or left so when that failed.
+   Its calls then fail as a dead server's would, and idl_error says
+   why, in that thread only.  Not for good: each later call of the
+   thread tries to connect again, since what failed may have been
+   passing -- a server in a program's loop that was in a long
+   implementation and could not answer the handshake within the call's
+   deadline.  */
+static int reconnect (idl_binding_t *c);
+
 static uint64_t
 failed_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	     uint64_t payload_len, const int *fds, uint64_t nfds)
 {
-  (void) tag, (void) words, (void) payload_len, (void) fds, (void) nfds;
+  if (reconnect (b) == IDL_OK)
+    return b->transport->call (b, tag, words, payload_len, fds, nfds);
+  return idl_error_tag (b->error);
+}
+
+static uint64_t
+failed_send (idl_binding_t *b, uint64_t tag, const uint64_t *words,
+	     uint64_t payload_len, const int *fds, uint64_t nfds)
+{
+  if (reconnect (b) == IDL_OK)
+    return b->transport->send (b, tag, words, payload_len, fds, nfds);
   return idl_error_tag (b->error);
 }
 
 static void *
 failed_payload (idl_binding_t *b)
 {
-  (void) b;
+  if (reconnect (b) == IDL_OK)
+    return b->transport->request_payload (b);
   return NULL;
 }
 
@@ -145,6 +166,8 @@ failed_close (idl_binding_t *b)
 static int
 failed_ping (idl_binding_t *b)
 {
+  if (reconnect (b) == IDL_OK)
+    return b->transport->ping (b);
   return b->error;
 }
 
@@ -153,7 +176,7 @@ static const struct idl_transport failed_transport = {
   .connect = NULL,
   .request_payload = failed_payload,
   .call = failed_call,
-  .send = failed_call,
+  .send = failed_send,
   .close = failed_close,
   .ping = failed_ping,
 };
@@ -166,33 +189,98 @@ static idl_binding_t nomem_view = {
   .transport = &failed_transport,
 };
 
-/* A new channel of PRIMARY for ME, connected like PRIMARY (or failed
-   with the reason), not yet in the list.  */
-static idl_binding_t *
-new_channel (struct channels *ch, uintptr_t me)
+/* Clear channel C of CH for thread ME, which owns it, keeping what
+   ties it to CH and to ME: OWNER, CHANS and NEXT_CHANNEL, which other
+   threads read (open_channel, idl_channel_find) without C's owner's
+   say, are never written here (and OWNER never goes through 0, so
+   that no other thread can claim C meanwhile).  Under CH's lock, as
+   idl_channels_set_timeout writes TIMEOUT_NS under it.  */
+static void
+reset_channel (struct channels *ch, idl_binding_t *c, uintptr_t me,
+	       int failed)
 {
-  idl_binding_t *primary = ch->pub.primary;
-  idl_binding_t *c = calloc (1, sizeof *c);
-  if (!c)
-    return NULL;
+  const size_t keep = offsetof (idl_binding_t, owner);
+  const size_t after = offsetof (idl_binding_t, next_channel)
+		       + sizeof c->next_channel;
+
+  pthread_mutex_lock (&ch->lock);
+  memset (c, 0, keep);
+  memset ((char *) c + after, 0, sizeof *c - after);
   for (unsigned i = 0; i < IDL_MAX_FDS; i++)
     c->fds[i] = -1;
-  int err = idl_transport_connect (c, ch->name, ch->iface,
-				   ch->has_opts ? &ch->opts : NULL);
-  if (err != IDL_OK)
+  c->timeout_ns = __atomic_load_n (&ch->pub.primary->timeout_ns,
+				  __ATOMIC_RELAXED);
+  if (failed)
     {
-      memset (c, 0, sizeof *c);
-      for (unsigned i = 0; i < IDL_MAX_FDS; i++)
-	c->fds[i] = -1;
       c->transport = &failed_transport;
       idl_set_flags (c, IDL_BF_DEAD | IDL_BF_TABLE);
     }
-  c->timeout_ns = __atomic_load_n (&primary->timeout_ns, __ATOMIC_RELAXED);
-  c->chans = &ch->pub;
-  c->error = IDL_OK;
+  idl_set_owner (c, me);	/* the gate */
+  pthread_mutex_unlock (&ch->lock);
+}
+
+/* Connect channel C of CH, in place, for thread ME, which owns it (or
+   is about to) and calls with a deadline of DEADLINE_NS from now (0:
+   none): like CH's primary binding, except that the handshake may take
+   as long as that call may, and what it took comes out of the call's
+   time (a one-off timeout of what is left).  On failure C becomes a
+   failed channel (above) with the reason.  IDL_OK or the IDL_E_*.  */
+static int
+connect_channel (struct channels *ch, idl_binding_t *c, uintptr_t me,
+		 int64_t deadline_ns)
+{
+  int64_t t0 = idl_now_ns ();
+
+  reset_channel (ch, c, me, 0);
+  idl_handshake_wait_ns = deadline_ns > 0 ? deadline_ns : -1;
+  int err = idl_transport_connect (c, ch->name, ch->iface,
+				   ch->has_opts ? &ch->opts : NULL);
+  idl_handshake_wait_ns = 0;
   if (err != IDL_OK)
-    idl_record_error (c, err == IDL_E_CONNECT ? IDL_E_PEER_DIED : err);
-  idl_set_owner (c, me);
+    {
+      reset_channel (ch, c, me, 1);
+      /* No server under the name (any more): as a dead server.  */
+      idl_record_error (c, err == IDL_E_CONNECT ? IDL_E_PEER_DIED : err);
+      return err;
+    }
+  if (deadline_ns > 0)
+    {
+      int64_t left = deadline_ns - (idl_now_ns () - t0);
+      c->next_timeout_ns = left > 0 ? left : 1;
+      idl_set_flags (c, c->flags | IDL_BF_NEXT);
+    }
+  idl_set_owner (c, me);	/* the gate, after the flags */
+  return IDL_OK;
+}
+
+/* The failed channel C's next call, in its owner's thread: connect it
+   again, within the deadline that call has.  (As a thread's first
+   connection always was, whatever the binding's own connection has
+   seen: a new thread after a server's restart connects to the new
+   server.)  */
+static int
+reconnect (idl_binding_t *c)
+{
+  struct channels *ch = (struct channels *) c->chans;
+  if (!ch)
+    return c->error;		/* nomem_view */
+  int64_t deadline_ns = (c->flags & IDL_BF_NEXT) ? c->next_timeout_ns
+						 : c->timeout_ns;
+  return connect_channel (ch, c, c->owner, deadline_ns);
+}
+
+/* A new channel of CH for ME, not yet connected nor in the list; NULL
+   when out of memory.  */
+static idl_binding_t *
+new_channel (struct channels *ch, uintptr_t me)
+{
+  idl_binding_t *c = calloc (1, sizeof *c);
+  if (c)
+    {
+      c->chans = &ch->pub;
+      __atomic_store_n (&c->owner, me, __ATOMIC_RELAXED);
+      reset_channel (ch, c, me, 1);
+    }
   return c;
 }
 
@@ -212,16 +300,18 @@ open_channel (idl_binding_t *primary)
   for (idl_binding_t *o = ch->pub.head; !c && o; o = o->next_channel)
     if (claim (o, me))
       c = o;
+  pthread_mutex_unlock (&ch->lock);
   if (!c)
     {
-      c = new_channel (ch, me);
+      c = new_channel (ch, me);	/* takes the lock itself */
       if (c)
 	{
+	  pthread_mutex_lock (&ch->lock);
 	  c->next_channel = ch->pub.head;
 	  __atomic_store_n (&ch->pub.head, c, __ATOMIC_RELEASE);
+	  pthread_mutex_unlock (&ch->lock);
 	}
     }
-  pthread_mutex_unlock (&ch->lock);
   if (!c)
     {
       orphan_binding = primary;
@@ -300,10 +390,20 @@ idl_channels_close (idl_binding_t *b)
 }
 
 idl_binding_t *
-idl_channel_of (idl_binding_t *b)
+idl_channel_lazy (idl_binding_t *b)
 {
   idl_binding_t *c = idl_channel_find (b, idl_thread_id ());
   return c ? c : open_channel (b);
+}
+
+idl_binding_t *
+idl_channel_of (idl_binding_t *b)
+{
+  idl_binding_t *c = idl_channel_lazy (b);
+  if (c->transport == &failed_transport
+      && __atomic_load_n (&c->owner, __ATOMIC_RELAXED) == idl_thread_id ())
+    reconnect (c);
+  return c;
 }
 
 int

@@ -116,8 +116,9 @@ idl_set_timeout (idl_binding_t *b, uint64_t timeout_us)
 void
 idl_set_next_timeout (idl_binding_t *b, uint64_t timeout_us)
 {
-  /* The calling thread's next call: on its own channel.  */
-  idl_binding_t *c = idl_channel_of (b);
+  /* The calling thread's next call: on its own channel, which that
+     call connects, within this timeout, if it is new.  */
+  idl_binding_t *c = idl_channel_lazy (b);
   if (__atomic_load_n (&c->owner, __ATOMIC_RELAXED) != idl_thread_id ())
     return;			/* no channel: its call fails anyway */
   c->next_timeout_ns = timeout_ns (timeout_us);
@@ -190,8 +191,9 @@ int
 idl_null (idl_binding_t *b)
 {
   /* On the calling thread's own connection, as its calls go: another
-     thread's may be in the middle of a call.  */
-  idl_binding_t *c = idl_channel_of (b);
+     thread's may be in the middle of a call.  Its ping connects it if
+     need be.  */
+  idl_binding_t *c = idl_channel_lazy (b);
   if (__atomic_load_n (&c->owner, __ATOMIC_RELAXED) != idl_thread_id ())
     return c->error;		/* no channel could be made */
   int err = c->transport->ping ? c->transport->ping (c) : IDL_OK;

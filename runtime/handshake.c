@@ -120,6 +120,10 @@ receive_welcome (int sock, int *fd)
 	&& c->cmsg_len == CMSG_LEN (sizeof (int)) && *fd < 0)
       memcpy (fd, CMSG_DATA (c), sizeof (int));
 
+  /* SO_RCVTIMEO ran out (page.c): the server is there, but has not
+     answered in the time the caller gave it.  */
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+    return IDL_E_TIMEOUT;
   if (n != (ssize_t) sizeof w || (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC))
       || w.magic != IDL_WELCOME_MAGIC || w.wire_version != IDL_WIRE_VERSION
       || (w.status == IDL_OK && w.page_size != IDL_PAGE_SIZE))

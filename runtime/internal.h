@@ -237,8 +237,14 @@ int idl_channels_init (idl_binding_t *b, const char *name,
 void idl_channels_close (idl_binding_t *b)
   __attribute__ ((__visibility__ ("hidden")));
 /* The calling thread's channel of B, claimed or made if need be (its
-   owner is not the caller if none could be made).  */
+   owner is not the caller if none could be made), and connected if it
+   was not (a failed attempt leaves it failing, with the reason).  */
 idl_binding_t *idl_channel_of (idl_binding_t *b)
+  __attribute__ ((__visibility__ ("hidden")));
+/* The same, not connected yet if new: for what only sets a flag, and
+   for calls, whose transport entry connects it within their deadline
+   (channel.c).  */
+idl_binding_t *idl_channel_lazy (idl_binding_t *b)
   __attribute__ ((__visibility__ ("hidden")));
 /* Give B and all its channels the default timeout TIMEOUT_NS.  */
 void idl_channels_set_timeout (idl_binding_t *b, int64_t timeout_ns)

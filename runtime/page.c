@@ -38,11 +38,20 @@
 /* Set a send and a receive timeout on FD so that neither connect on a
    full backlog nor the handshake can block for ever.  */
 static void
-set_timeouts (int fd, int ms)
+set_timeouts_ns (int fd, int64_t ns)
 {
-  struct timeval tv = { ms / 1000, (ms % 1000) * 1000 };
+  /* At least 1 us: a zero timeval means no timeout at all.  */
+  if (ns < 1000)
+    ns = 1000;
+  struct timeval tv = { ns / 1000000000, (ns % 1000000000) / 1000 };
   setsockopt (fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
   setsockopt (fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+}
+
+static void
+set_timeouts (int fd, int ms)
+{
+  set_timeouts_ns (fd, ms * 1000000LL);
 }
 
 /* Map the page behind memfd FD once we know it cannot shrink.  */
@@ -107,11 +116,20 @@ page_connect (idl_binding_t *b, const char *name,
   sock = socket (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
   if (sock < 0)
     return IDL_E_NOMEM;
-  set_timeouts (sock, IDL_HANDSHAKE_TIMEOUT_MS);
+  int64_t wait_ns = idl_handshake_wait_ns;
+  if (wait_ns == 0)
+    set_timeouts (sock, IDL_HANDSHAKE_TIMEOUT_MS);
+  else if (wait_ns > 0)
+    set_timeouts_ns (sock, wait_ns);
   if (connect (sock, (struct sockaddr *) &sa, salen) != 0)
     err = IDL_E_CONNECT;
   else if ((err = check_server (sock, b->require)) == IDL_OK)
     err = idl_handshake_connect (sock, iface, &fd);
+  if (err == IDL_E_TIMEOUT && wait_ns == 0)
+    err = IDL_E_CONNECT;	/* idl_connect's documented answer */
+  if (wait_ns != 0)
+    /* From here on the socket is as idl_connect's are.  */
+    set_timeouts (sock, IDL_HANDSHAKE_TIMEOUT_MS);
   if (err == IDL_OK)
     b->page = map_page (fd, &err);
   if (fd >= 0)

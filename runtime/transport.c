@@ -36,6 +36,8 @@ by_form (const char *name)
   return &idl_page_transport;
 }
 
+__thread int64_t idl_handshake_wait_ns;
+
 /* Connect B to NAME with T, which must check REQUIRE if there is one:
    a transport that cannot tell who the server is must not be trusted
    to be the one asked for (transport.h, connect).  */

@@ -326,6 +326,17 @@ int idl_transport_connect (idl_binding_t *b, const char *name,
 			   const idl_connect_opts_t *require)
   __attribute__ ((__visibility__ ("hidden")));
 
+/* How long the handshake of this thread's next page connect may wait
+   for the server: 0 for IDL_HANDSHAKE_TIMEOUT_MS (idl_connect's wait),
+   else nanoseconds, or -1 for as long as it takes.  channel.c sets it
+   while it connects a thread's channel inside a call, to that call's
+   deadline: a server in a program's loop answers a handshake only
+   between implementations, and a call may wait for one as long as it
+   may wait for its reply.  While set, a handshake that runs out of
+   time is IDL_E_TIMEOUT rather than IDL_E_CONNECT.  */
+extern __thread int64_t idl_handshake_wait_ns
+  __attribute__ ((__visibility__ ("hidden")));
+
 /* The transport that serves NAME, by its form, or NULL if none can.  */
 const struct idl_transport *idl_transport_for_server (const char *name)
   __attribute__ ((__visibility__ ("hidden")));
