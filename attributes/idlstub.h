@@ -65,6 +65,11 @@
                                         buffer (a hint)
      IDL_FD                             int parameter: a file descriptor
                                         (IDL_OUT int *: one comes back)
+     IDL_REGION                         idl_region_t * parameter, IDL_IN
+                                        or IDL_OUT: shared memory handed
+                                        over without a copy (in: sealed
+                                        at the call; out: the server
+                                        writes it in place)
      IDL_SERVER (iface)                 this file implements IFACE: the
                                         plugin generates iface_dispatch
                                         and declares every op_impl; in
@@ -162,6 +167,7 @@
 # define IDL_MAX(max) __attribute__ ((__idl_max__ (max)))
 # define IDL_TYPICAL(n) __attribute__ ((__idl_typical__ (n)))
 # define IDL_FD __attribute__ ((__idl_fd__))
+# define IDL_REGION __attribute__ ((__idl_region__))
 # define IDL_FAILS(value) __attribute__ ((__idl_fails__ (value)))
 # define IDL_FAILS_ERRNO __attribute__ ((__idl_fails__))
 
@@ -204,6 +210,7 @@
 # define IDL_MAX(max)
 # define IDL_TYPICAL(n)
 # define IDL_FD
+# define IDL_REGION
 # define IDL_FAILS(value)
 # define IDL_FAILS_ERRNO
 /* _Pragma ("GCC error") is reported at the line that uses the macro, not

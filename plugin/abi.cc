@@ -31,7 +31,8 @@ static const char *const entry_names[] = {
   "idl_callv_r4", "idl_callv_m", "idl_send_r4", "idl_send_m",
   "idl_stub_failed", "idl_request_payload", "idl_callv_x", "idl_send_x",
   "idl_stub_error", "idl_compact_call", "idl_compact_dispatch",
-  "idl_stub_direct_ok", "idl_error", "idl_error_errno", "idl_callv_bulk"
+  "idl_stub_direct_ok", "idl_error", "idl_error_errno", "idl_callv_bulk",
+  "idl_region_prepare", "idl_region_accept", "idl_region_release"
 };
 static tree entry_decls[ARRAY_SIZE (entry_names)];
 
@@ -194,6 +195,22 @@ idl_get_abi (tree binding_ptr_type)
   abi.call_bulk
     = runtime_function ("idl_callv_bulk",
 			build_function_type (rt, TYPE_ARG_TYPES (xb)));
+  abi.region_prepare
+    = runtime_function ("idl_region_prepare",
+			build_function_type_list (integer_type_node,
+						  ptr_type_node,
+						  integer_type_node,
+						  NULL_TREE));
+  abi.region_accept
+    = runtime_function ("idl_region_accept",
+			build_function_type_list (ptr_type_node,
+						  integer_type_node,
+						  integer_type_node,
+						  NULL_TREE));
+  abi.region_release
+    = runtime_function ("idl_region_release",
+			build_function_type_list (void_type_node,
+						  ptr_type_node, NULL_TREE));
   abi.stub_error
     = runtime_function ("idl_stub_error",
 			build_function_type_list (void_type_node, b,

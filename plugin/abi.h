@@ -36,6 +36,9 @@ struct idl_abi
   tree call_bulk;		/* idl_callv_bulk */
   tree bulk_item;		/* struct idl_bulk_item (idlrt.h) */
   tree bulk_ptr, bulk_len, bulk_max, bulk_dir;	/* its fields */
+  /* Regions (IDL_REGION): idl_region_prepare, idl_region_accept,
+     idl_region_release; their region pointers are void * here.  */
+  tree region_prepare, region_accept, region_release;
 };
 
 const idl_abi &idl_get_abi (tree binding_ptr_type);

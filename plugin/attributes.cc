@@ -22,6 +22,7 @@
                                    GCC's access attribute
      idl_typical (n)               a typical size (a hint)
      idl_fd                        int (in) or int * (out): a descriptor
+     idl_region                    idl_region_t * (in or out): a region
      idl_dispatcher (iface)        on IDL_SERVER's NAME_dispatch
 
    GCC's own access (read_only | write_only | read_write, ptr[, size])
@@ -472,6 +473,25 @@ handle_idl_fd (tree *node, tree name, tree, int, bool *no_add)
 }
 
 static tree
+handle_idl_region (tree *node, tree name, tree, int, bool *no_add)
+{
+  *no_add = true;
+  tree decl = parameter_node (node, name);
+  if (!decl)
+    return NULL_TREE;
+  tree type = TREE_TYPE (decl);
+  if (!idl_pointer_to_struct_p (type, "idl_region"))
+    {
+      error_at (attribute_location (decl), "%<IDL_REGION%> parameter %qD "
+		"has type %qT; a region is an %<idl_region_t *%> (from "
+		"%<idl_region_new%>)", decl, type);
+      return NULL_TREE;
+    }
+  *no_add = false;
+  return NULL_TREE;
+}
+
+static tree
 handle_idl_dispatcher (tree *node, tree name, tree args, int, bool *no_add)
 {
   *no_add = true;
@@ -529,7 +549,7 @@ remember_rejection (tree *node, tree name, tree args, int flags,
   return r;
 }
 
-static attribute_spec idl_attributes[14];
+static attribute_spec idl_attributes[15];
 
 void
 idl_register_attributes (void *, void *)
@@ -554,6 +574,7 @@ idl_register_attributes (void *, void *)
   add ("idl_max", 1, 1, remember_rejection<handle_idl_bound>);
   add ("idl_typical", 1, 1, remember_rejection<handle_idl_bound>);
   add ("idl_fd", 0, 0, remember_rejection<handle_idl_fd>);
+  add ("idl_region", 0, 0, remember_rejection<handle_idl_region>);
   add ("idl_dispatcher", 1, 1, handle_idl_dispatcher);
   gcc_assert (n == ARRAY_SIZE (idl_attributes));
   for (attribute_spec &spec : idl_attributes)

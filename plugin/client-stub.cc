@@ -137,6 +137,8 @@ struct client_stub
   /* 4: the descriptors' array and count, each one's index.  */
   tree fds = NULL_TREE, nfds = NULL_TREE;
   std::vector<tree> fd_index;
+  /* 1: each region's descriptor, once prepared (idl_region_prepare).  */
+  std::vector<tree> region_fd;
   /* 5: the reply's tag, and the view that holds the reply (the
      binding, or the calling thread's own connection of it).  */
   tree rtag = NULL_TREE, view = NULL_TREE;
@@ -162,7 +164,8 @@ client_stub::client_stub (idl_operation *op_, const idl_abi &abi_,
     bounds (bb_.new_label ()), lost (bb_.new_label ()),
     fail (bb_.new_label ()), inval (bb_.new_label ()),
     sent (nparams, NULL_TREE), cap (nparams, NULL_TREE),
-    fd_index (nparams, NULL_TREE), got (nparams, NULL_TREE),
+    fd_index (nparams, NULL_TREE), region_fd (nparams, NULL_TREE),
+    got (nparams, NULL_TREE),
     src (nparams, NULL_TREE), len (nparams, NULL_TREE)
 {
 }
@@ -208,6 +211,25 @@ client_stub::check_arguments ()
 	    sent[i] = c;
 	}
     }
+  /* Regions last, once every bound is checked: preparing an in region
+     seals it for good, and a call refused before it is sent leaves a
+     region as it was (HACKING, "Large buffers", 6).  NULL, a region
+     the kernel will not seal (another writable mapping) or a sealed
+     one passed out: IDL_E_INVAL, nothing sent.  A co-located direct
+     call (step 2) comes after this, so its implementation gets a
+     region in the same state as a remote one's.  */
+  for (unsigned i = 0; i < nparams; i++)
+    if (op->params[i].region)
+      {
+	auto_vec<tree> args;
+	args.safe_push (parm_at (fn, op->params[i].index));
+	args.safe_push (build_int_cst (integer_type_node,
+				       op->params[i].region));
+	tree fd = bb.call (abi.region_prepare, args, integer_type_node);
+	used_inval = true;
+	fail_if (bb, LT_EXPR, fd, integer_zero_node, inval);
+	region_fd[i] = fd;
+      }
 }
 
 /* 3. The payload goes straight into the shared page: fixed items at
@@ -273,7 +295,8 @@ client_stub::list_descriptors ()
   for (const idl_slot &s : rq.slots)
     if (s.role == IDL_SLOT_FD)
       {
-	tree v = parm_at (fn, op->params[s.param].index);
+	tree v = region_fd[s.param] ? region_fd[s.param]
+		 : parm_at (fn, op->params[s.param].index);
 	fd_index[s.param] = list_descriptor
 	  (bb, v, nfds, [&] (tree pos)
 	   {

@@ -43,4 +43,14 @@ bool direct_capable (const idl_operation *op);
 void emit_direct_call (body_builder &bb, idl_operation *op);
 void emit_direct_table (idl_interface *iface);
 
+/* region.cc: a server stub's regions (IDL_REGION) accepted, VALUES[i]
+   each one's descriptor made its idl_region_t * (BAD if one is
+   refused), and released after the implementation.  */
+void region_server_accept (body_builder &bb, const idl_abi &abi,
+			   const idl_operation *op,
+			   std::vector<tree> &values, tree bad);
+void region_server_release (body_builder &bb, const idl_abi &abi,
+			    const idl_operation *op,
+			    const std::vector<tree> &values);
+
 #endif /* IDLSTUB_FAST_STUBS_H */

@@ -209,6 +209,13 @@ check_against (tree fndecl, tree parms, idl_operation *op)
 	    "implementation %qD has type %qT but operation %qD passes %qT",
 	    bad[k], fndecl, bad_types[k].first, op->decl,
 	    bad_types[k].second);
+  for (unsigned k = 0; k < bad.size (); k++)
+    for (const idl_param &p : op->params)
+      if (p.region && p.index == bad[k] - 1)
+	inform (parm_location (parms, bad[k] - 1, loc), "an %<IDL_REGION%> "
+		"parameter reaches the implementation as the region itself, "
+		"%<idl_region_t *%> (%<idl_region_data%>, "
+		"%<idl_region_size%>: read-only for %<IDL_IN%>)");
   inform (DECL_SOURCE_LOCATION (op->decl), "operation %qD declared here",
 	  op->decl);
 }

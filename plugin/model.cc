@@ -221,6 +221,12 @@ operation_hash (const idl_operation *op)
       fnv1a (&h, p.kind);
       fnv1a (&h, p.dir);
       fnv1a (&h, p.by_pointer);
+      /* A region is an in descriptor to the layout: in or out, it must
+	 not hash as a plain IDL_FD int, nor as the other kind.  Hashed
+	 only when there is one, so that other operations' hashes stay
+	 what they were.  */
+      if (p.region)
+	fnv1a (&h, 0x7e610000u + p.region);
       hash_scalar (&h, p.value);
       switch (p.kind)
 	{

@@ -92,6 +92,16 @@ struct idl_param
      items"), or -1 when it travels in the page like any other.  */
   int bulk = -1;
 
+  /* An IDL_REGION (HACKING, "Large buffers", 5): an idl_region_t *
+     whose memory is handed over, not copied.  It travels as a
+     descriptor in the request, in or out alike (an out region's bytes
+     come back in the region itself), so it is modelled as an in
+     descriptor (kind IDL_KIND_FD, DIR IDL_DIR_IN) that remembers what
+     it is: IDL_REGION_IN_ (sealed, read by the server) or
+     IDL_REGION_OUT_ (written in place), the values the runtime's
+     idl_region_prepare and idl_region_accept take.  0: no region.  */
+  int region = 0;
+
   bool sent () const { return dir != IDL_DIR_OUT; }
   bool returned () const { return dir != IDL_DIR_IN; }
   /* The largest number of bytes this parameter puts in a payload

@@ -374,7 +374,16 @@ check_oneway (const idl_operation *op)
       ok = false;
     }
   for (const idl_param &p : op->params)
-    if (p.returned ())
+    if (p.region)
+      {
+	error_at (DECL_SOURCE_LOCATION (p.decl),
+		  "one-way operation %qD cannot have %<IDL_REGION%> "
+		  "parameter %qD; a region goes back to its caller with the "
+		  "reply", op->decl,
+		  p.decl);
+	ok = false;
+      }
+    else if (p.returned ())
       {
 	error_at (DECL_SOURCE_LOCATION (p.decl),
 		  "one-way operation %qD cannot have %qs parameter %qD",
@@ -490,7 +499,15 @@ lay_out (idl_operation *op)
   if (idl_layout_operation (op))
     return idl_check_bulk_operation (op);
   unsigned nfds = MAX (op->request.nfds, op->reply.nfds);
-  if (nfds > IDL_MAX_FDS)
+  unsigned nregions = 0;
+  for (const idl_param &p : op->params)
+    nregions += p.region != 0;
+  if (nfds > IDL_MAX_FDS && nregions)
+    error_at (op->loc, "the messages of operation %qD carry %u descriptors "
+	      "(%u of them %<IDL_REGION%> parameters, one descriptor "
+	      "each); at most %d fit in one message", op->decl, nfds,
+	      nregions, IDL_MAX_FDS);
+  else if (nfds > IDL_MAX_FDS)
     error_at (op->loc, "the messages of operation %qD carry %u descriptors; "
 	      "at most %d fit in one message", op->decl, nfds, IDL_MAX_FDS);
   else

@@ -383,6 +383,62 @@ classify_descriptor (tree decl, tree type, idl_param *param,
   return true;
 }
 
+extern bool idl_compact_mode;
+
+/* 4c. DECL is an IDL_REGION, an idl_region_t * (the attribute's
+   handler checked the type): in or out, never both (an in region is
+   sealed and an out one written, HACKING, "Large buffers", 5), sized
+   by the region itself, so with no bound of its own.  Modelled as an
+   in descriptor that remembers it is a region (model.h).  */
+static bool
+classify_region (tree decl, idl_param *param, const param_annotations &an)
+{
+  location_t loc = an.loc;
+  if (idl_attr ("idl_fd", decl))
+    {
+      error_at (loc, "%<IDL_REGION%> parameter %qD cannot also be "
+		"%<IDL_FD%>; a region travels as its descriptor already",
+		decl);
+      return false;
+    }
+  if (an.string || an.buffer || an.length || an.max || param->typical)
+    {
+      error_at (loc, "%<IDL_REGION%> parameter %qD cannot have %qs; a "
+		"region carries its own size (%<idl_region_size%>)", decl,
+		an.string ? "IDL_STRING" : an.size ? "IDL_SIZE_IS"
+		: an.access_size ? "access" : an.length ? "IDL_LENGTH_IS"
+		: an.max ? "IDL_MAX" : "IDL_TYPICAL");
+      return false;
+    }
+  if (!an.ndirs || param->dir == IDL_DIR_INOUT)
+    {
+      auto_diagnostic_group d;
+      if (an.ndirs)
+	error_at (loc, "%<IDL_REGION%> parameter %qD cannot be "
+		  "%<IDL_INOUT%>", decl);
+      else
+	error_at (loc, "%<IDL_REGION%> parameter %qD needs a direction",
+		  decl);
+      inform (loc, "mark it %<IDL_IN%> (sealed at the call, the server "
+	      "reads it) or %<IDL_OUT%> (the server writes it in place)");
+      return false;
+    }
+  if (idl_compact_mode)
+    {
+      error_at (loc, "%<IDL_REGION%> parameter %qD: compact mode "
+		"(%<-fplugin-arg-idlstub-mode=compact%>) does not support "
+		"regions; build this operation in fast mode", decl);
+      return false;
+    }
+  param->region = param->dir == IDL_DIR_OUT ? IDL_REGION_OUT_
+		  : IDL_REGION_IN_;
+  param->dir = IDL_DIR_IN;
+  param->kind = IDL_KIND_FD;
+  param->by_pointer = false;
+  idl_classify_scalar (integer_type_node, &param->value);
+  return true;
+}
+
 /* 4b. DECL, of TYPE, is no pointer (or a function pointer): a scalar,
    or a record passed by value.  */
 static bool
@@ -650,6 +706,8 @@ classify_parameter (tree decl, tree type, unsigned index,
   if (!read_direction (decl, acc, param, &an)
       || !read_bounds (decl, acc, param, &an))
     return false;
+  if (idl_attr ("idl_region", decl))
+    return classify_region (decl, param, an);
   if (idl_attr ("idl_fd", decl))
     return classify_descriptor (decl, type, param, an);
   if (!POINTER_TYPE_P (type) || FUNC_OR_METHOD_TYPE_P (TREE_TYPE (type)))

@@ -134,6 +134,7 @@ struct server_stub
   tree bad;			/* a malformed request */
   tree too_long;		/* an out item over its bound */
   bool used_too_long = false;
+  bool has_regions = false;	/* IDL_REGION parameters (region.cc) */
 
   /* 2: each parameter's value from the request's words, and the slot
      of each block sent in them; the request as bytes, where its payload
@@ -173,6 +174,8 @@ server_stub::server_stub (idl_operation *op_, const idl_abi &abi_,
     locals (nparams, NULL_TREE), sent_obj (nparams, NULL_TREE),
     fd_index (nparams, NULL_TREE), outlen (nparams, NULL_TREE)
 {
+  for (const idl_param &p : op->params)
+    has_regions |= p.region != 0;
 }
 
 /* 1. The whole tag, compared once.  */
@@ -826,9 +829,13 @@ emit_server_stub (idl_operation *op, tree dispatcher)
     bulk_server_request (bb, abi, op, s.msg, s.count, s.inlen, s.in_ptr,
 			 s.out_ptr, s.bad);
   s.receive_descriptors ();				/* 5 */
+  if (s.has_regions)
+    region_server_accept (bb, abi, op, s.arg_values, s.bad);
   s.prepare_reply_words ();				/* 6 */
   s.build_arguments ();					/* 7 */
   s.call_implementation ();				/* 8 */
+  if (s.has_regions)
+    region_server_release (bb, abi, op, s.arg_values);
   if (op->oneway)
     bb.ret (u64_cst (abi, IDL_TAG_ONEWAY));
   else

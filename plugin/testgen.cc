@@ -572,6 +572,19 @@ emit_program (c_text &out, const std::string &header)
 		      "cannot call it", op->decl);
 	    ok = false;
 	  }
+	else
+	  for (const idl_param &p : op->params)
+	    if (p.region)
+	      {
+		/* Its values would be regions made, filled and
+		   compared: not written yet.  */
+		error_at (DECL_SOURCE_LOCATION (p.decl),
+			  "%<-fplugin-arg-idlstub-testgen%>: operation %qD "
+			  "has %<IDL_REGION%> parameter %qD, for which the "
+			  "test generator makes no values yet", op->decl,
+			  p.decl);
+		ok = false;
+	      }
       if (!ok)
 	continue;
       ifaces.push_back (iface);

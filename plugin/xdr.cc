@@ -486,8 +486,10 @@ xdr_context::describe (const idl_operation *op)
 	  switch (p.kind)
 	    {
 	    case IDL_KIND_FD:
-	      why = "it is a descriptor, which means nothing on another "
-		    "machine";
+	      why = p.region ? "it is a region (IDL_REGION), memory shared "
+			       "on one machine"
+		    : "it is a descriptor, which means nothing on another "
+		      "machine";
 	      e.type = NULL;
 	      break;
 	    case IDL_KIND_SCALAR:

@@ -89,6 +89,11 @@
 #define IDL_PAYLOAD_MAX 65536
 #define IDL_MAX_FDS 8
 #define IDL_FD_NONE 0xffffffffu
+/* A region (IDL_REGION) travels as the request's descriptor; the stubs
+   call idl_region_prepare (client) and idl_region_accept (server) with
+   which kind it is (idlrt.h, "Regions").  */
+#define IDL_REGION_IN_ 1
+#define IDL_REGION_OUT_ 2
 #define IDL_BINDING_PAYLOAD_OFFSET 8
 #define IDL_BINDING_FDS_OFFSET 16
 

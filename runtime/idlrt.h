@@ -390,7 +390,22 @@ int idl_call_finish (idl_binding_t *b);
    its size in *SIZE; NULL with *ERR otherwise (IDL_E_INVAL: not sealed,
    not a memfd, empty or too large).  The descriptor stays the caller's
    to close (a call's descriptors are closed after the reply); the
-   mapping outlives it until idl_region_unmap.  */
+   mapping outlives it until idl_region_unmap.
+
+   With IDL_REGION (an IDL_IN or IDL_OUT idl_region_t * parameter), the
+   stubs do all of it: the client stub calls idl_region_prepare (in:
+   seal; out: seal against resizing), -1 failing the call with
+   IDL_E_INVAL before anything is sent; the server stub maps the
+   received descriptor with idl_region_accept (NULL: IDL_E_BADMSG to
+   the client) and hands the implementation an idl_region_t * of its
+   own (idl_region_data, idl_region_size; read-only for an in region),
+   released (unmapped) with idl_region_release when the implementation
+   returns, before the reply.  idl_region_keep: a new descriptor for
+   the region (close-on-exec), the implementation's to keep and close;
+   map it again with idl_region_map (in) or mmap (out); -1 with errno
+   on failure.  A co-located direct call hands the implementation the
+   caller's own region, prepared the same way.  Never idl_region_free
+   a region the server stub gave.  */
 #define IDL_REGION_MAX ((__SIZE_TYPE__) 1 << 30)
 typedef struct idl_region idl_region_t;
 idl_region_t *idl_region_new (__SIZE_TYPE__ size, int *err);
@@ -401,6 +416,11 @@ int idl_region_seal (idl_region_t *r);
 void idl_region_free (idl_region_t *r);
 const void *idl_region_map (int fd, __SIZE_TYPE__ *size, int *err);
 void idl_region_unmap (const void *data, __SIZE_TYPE__ size);
+int idl_region_keep (const idl_region_t *r);
+/* The stubs' (IDL_REGION), HOW = IDL_REGION_IN_ or IDL_REGION_OUT_.  */
+int idl_region_prepare (idl_region_t *r, int how);
+idl_region_t *idl_region_accept (int fd, int how);
+void idl_region_release (idl_region_t *r);
 
 /* Server API.  */
 
