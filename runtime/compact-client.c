@@ -18,7 +18,10 @@
 
    Here: idl_compact_call, the values-only entry points the plugin's
    stubs call directly (idl_compact_call_r4 and friends), and the
-   general path.  Operations whose payload items go one way only have
+   general path, which idl_compact_call_bulk also takes for a bulk
+   operation (idlrt-abi.h, "Bulk items"): its items go to
+   idl_callv_bulk, and their returned lengths are checked as a fast
+   stub checks them.  Operations whose payload items go one way only have
    shorter paths of their own: compact-client-in.c (IDL_CT_F_SIMPLE,
    items in the request) and compact-client-out.c (IDL_CT_F_OUT, items
    in the reply).  */

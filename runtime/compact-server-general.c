@@ -21,7 +21,9 @@
    - serve_direct (IDL_CT_F_DIRECT and IDL_CT_F_GENERAL): the thunk
      reads the words in MSG and writes the reply's itself; the engine
      does only what it cannot do from the layout alone: lengths,
-     descriptors, _Bools, every payload item.
+     descriptors, _Bools, every payload item; and, for an operation
+     with bulk items (serve_bulk), each bulk item's checks before the
+     thunk and its length after it.
 
    Everything works on the server's private copy of the request (MSG)
    only, so nothing is fetched twice.  compact-server.c's dispatcher
