@@ -6,7 +6,9 @@
    A string or buffer whose bound does not fit the page's payload
    (IDL_PAYLOAD_MAX) travels as a bulk item (HACKING, "Large buffers:
    the design"; idlrt-abi.h, "Bulk items"): layout.cc chooses which,
-   and this file gives fast mode's stubs their part of it.
+   and this file gives fast mode's stubs their part of it.  (Compact
+   mode lists bulk items in its tables, compact-tables.cc, and the
+   runtime's engine does the same with them.)
 
    Client stub: an array of struct idl_bulk_item on the stack, one per
    bulk item in parameter order, each pointing at the caller's own
@@ -36,8 +38,6 @@
 #include "abi.h"
 #include "marshal.h"
 #include "bulk.h"
-
-extern bool idl_compact_mode;
 
 /* The macro that bounds parameter P, for diagnostics.  */
 static const char *
@@ -70,16 +70,6 @@ idl_check_bulk_operation (const idl_operation *op)
 		"bytes, does not fit the page of a message (%d bytes); only an "
 		"operation with a reply carries larger items", op->decl,
 		bound_macro (first), first.decl, first.max_bytes (),
-		IDL_PAYLOAD_MAX);
-      return false;
-    }
-  if (idl_compact_mode)
-    {
-      error_at (loc, "the %qs bound of %qD, %wu bytes, makes %qD a bulk "
-		"operation (over the page of a message, %d bytes), which "
-		"compact mode (%<-fplugin-arg-idlstub-mode=compact%>) does "
-		"not support; build it in fast mode", bound_macro (first),
-		first.decl, first.max_bytes (), op->decl,
 		IDL_PAYLOAD_MAX);
       return false;
     }

@@ -533,11 +533,22 @@ engine_client_stub::call_simple ()
 }
 
 /* 3d. Any other operation: the engine does it all, and returns the
-   result's bits.  */
+   result's bits; a bulk operation's through idl_compact_call_bulk,
+   which keeps the bulk items' array (idlrt-abi.h, "Bulk items") off
+   the other operations' path.  */
 void
 engine_client_stub::call_engine ()
 {
-  tree r = bb.call (abi.compact_call, args, abi.u64);
+  static tree bulk_decl;
+  if (!bulk_decl)
+    {
+      bulk_decl = build_fn_decl ("idl_compact_call_bulk",
+				 TREE_TYPE (abi.compact_call));
+      TREE_NOTHROW (bulk_decl) = 1;
+      idl_model_keep (bulk_decl);
+    }
+  tree r = bb.call (op->bulk.empty () ? abi.compact_call : bulk_decl, args,
+		    abi.u64);
   tree result = NULL_TREE;
   if (op->has_result)
     {

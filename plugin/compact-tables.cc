@@ -87,6 +87,9 @@ bool_offsets (tree type, unsigned HOST_WIDE_INT base,
 bool
 values_only (const idl_operation *op)
 {
+  /* (A bulk operation's items are beside the messages.)  */
+  if (!op->bulk.empty ())
+    return false;
   for (const idl_message_layout *m : { &op->request, &op->reply })
     {
       if (!m->items.empty ())
@@ -238,62 +241,85 @@ append_slots (table_builder &t, const idl_operation *op,
   return n;
 }
 
-/* Append message M's items of OP to T.  */
+/* Append item IT of message M of OP to T (idlrt-abi.h); a bulk item
+   (IT.param a parameter with idl_param::bulk) has its bulk index where
+   a payload item has its alignment.  */
+static void
+append_item (table_builder &t, const idl_operation *op,
+	     const idl_message_layout &m, const idl_item &it, bool reply,
+	     bool no_count)
+{
+  const idl_param &p = op->params[it.param];
+  bool bulk = p.bulk >= 0;
+  unsigned kind = it.fixed ? IDL_CT_K_FIXED
+		  : p.kind == IDL_KIND_STRING ? IDL_CT_K_STRING
+		  : IDL_CT_K_BUFFER;
+  std::vector<unsigned> offs = param_bools (p);
+  const idl_slot *len = NULL;
+  if (kind == IDL_CT_K_BUFFER && p.length_param >= 0
+      && (reply || p.dir == IDL_DIR_INOUT))
+    len = slot_of (m, p.length_param);
+  unsigned flags = kind;
+  if (it.implied)
+    flags |= IDL_CT_IF_IMPLIED;
+  if (p.dir == IDL_DIR_INOUT)
+    flags |= IDL_CT_IF_INOUT;
+  if (!offs.empty () && kind != IDL_CT_K_STRING)
+    flags |= IDL_CT_IF_BOOLS;
+  /* A reply's string of an IDL_CT_F_OUT operation carries its
+     length slot (its table lists no slots).  */
+  if (kind == IDL_CT_K_STRING && reply && out_op (op))
+    len = slot_of_role (m, it.param, IDL_SLOT_LENGTH);
+  if (len)
+    flags |= IDL_CT_IF_LENGTH;
+  if (it.offset)
+    flags |= IDL_CT_IF_OFFSET;
+  if (bulk)
+    flags |= IDL_CT_IF_BULK;
+  /* A buffer's element size in byte 3 when it fits (else 0 and a
+     word of its own).  */
+  unsigned esize_byte = kind == IDL_CT_K_BUFFER && p.elem_size < 256
+			? p.elem_size : 0;
+  t.w.push_back (it.param | flags << 8
+		 | (bulk ? p.bulk : log2_of (it.align)) << 16
+		 | esize_byte << 24);
+  t.w.push_back (kind == IDL_CT_K_FIXED ? it.max_bytes : p.max);
+  if (it.offset)
+    t.w.push_back (it.offset);
+  if (kind == IDL_CT_K_STRING && len)
+    t.w.push_back (slot_word (op, *len, reply, false));
+  if (kind == IDL_CT_K_BUFFER)
+    {
+      const idl_slot *count = it.count_slot.param >= 0 ? &it.count_slot
+			      : slot_of (op->request, p.size_param);
+      gcc_assert (count);
+      if (!esize_byte)
+	t.w.push_back (p.elem_size);
+      if (!no_count)
+	t.w.push_back (slot_word (op, *count, false, false));
+      if (len)
+	t.w.push_back (slot_word (op, *len, reply, false));
+    }
+  if (flags & IDL_CT_IF_BOOLS)
+    t.bools (offs);
+}
+
+/* Append message M's items of OP to T: its payload items, then the
+   bulk items that travel its way (idlrt-abi.h).  */
 static void
 append_items (table_builder &t, const idl_operation *op,
 	      const idl_message_layout &m, bool reply, bool no_count = false)
 {
   for (const idl_item &it : m.items)
+    append_item (t, op, m, it, reply, no_count);
+  for (int i : op->bulk)
     {
-      const idl_param &p = op->params[it.param];
-      unsigned kind = it.fixed ? IDL_CT_K_FIXED
-		      : p.kind == IDL_KIND_STRING ? IDL_CT_K_STRING
-		      : IDL_CT_K_BUFFER;
-      std::vector<unsigned> offs = param_bools (p);
-      const idl_slot *len = NULL;
-      if (kind == IDL_CT_K_BUFFER && p.length_param >= 0
-	  && (reply || p.dir == IDL_DIR_INOUT))
-	len = slot_of (m, p.length_param);
-      unsigned flags = kind;
-      if (it.implied)
-	flags |= IDL_CT_IF_IMPLIED;
-      if (p.dir == IDL_DIR_INOUT)
-	flags |= IDL_CT_IF_INOUT;
-      if (!offs.empty () && kind != IDL_CT_K_STRING)
-	flags |= IDL_CT_IF_BOOLS;
-      /* A reply's string of an IDL_CT_F_OUT operation carries its
-	 length slot (its table lists no slots).  */
-      if (kind == IDL_CT_K_STRING && reply && out_op (op))
-	len = slot_of_role (m, it.param, IDL_SLOT_LENGTH);
-      if (len)
-	flags |= IDL_CT_IF_LENGTH;
-      if (it.offset)
-	flags |= IDL_CT_IF_OFFSET;
-      /* A buffer's element size in byte 3 when it fits (else 0 and a
-	 word of its own).  */
-      unsigned esize_byte = kind == IDL_CT_K_BUFFER && p.elem_size < 256
-			    ? p.elem_size : 0;
-      t.w.push_back (it.param | flags << 8 | log2_of (it.align) << 16
-		     | esize_byte << 24);
-      t.w.push_back (kind == IDL_CT_K_FIXED ? it.max_bytes : p.max);
-      if (it.offset)
-	t.w.push_back (it.offset);
-      if (kind == IDL_CT_K_STRING && len)
-	t.w.push_back (slot_word (op, *len, reply, false));
-      if (kind == IDL_CT_K_BUFFER)
-	{
-	  const idl_slot *count = it.count_slot.param >= 0 ? &it.count_slot
-				  : slot_of (op->request, p.size_param);
-	  gcc_assert (count);
-	  if (!esize_byte)
-	    t.w.push_back (p.elem_size);
-	  if (!no_count)
-	    t.w.push_back (slot_word (op, *count, false, false));
-	  if (len)
-	    t.w.push_back (slot_word (op, *len, reply, false));
-	}
-      if (flags & IDL_CT_IF_BOOLS)
-	t.bools (offs);
+      const idl_param &p = op->params[i];
+      if (reply ? !p.returned () : !p.sent ())
+	continue;
+      idl_item it = { i, false, false, { -1, 0, 0, 0, IDL_SLOT_VALUE },
+		      0, 1, p.max_bytes () };
+      append_item (t, op, m, it, reply, false);
     }
 }
 
@@ -303,7 +329,8 @@ append_items (table_builder &t, const idl_operation *op,
 bool
 out_op (const idl_operation *op)
 {
-  if (op->oneway || !op->request.items.empty () || op->request.nfds
+  if (op->oneway || !op->bulk.empty () || !op->request.items.empty ()
+      || op->request.nfds
       || op->reply.items.empty () || op->reply.items.size () > 8
       || op->reply.nfds)
     return false;
@@ -338,7 +365,8 @@ direct_out_op (const idl_operation *op)
 bool
 simple_op (const idl_operation *op)
 {
-  if (op->request.items.empty () || op->request.items.size () > 8
+  if (!op->bulk.empty ()
+      || op->request.items.empty () || op->request.items.size () > 8
       || op->request.nfds || !op->reply.items.empty ())
     return false;
   for (const idl_slot &s : op->request.slots)
@@ -388,8 +416,14 @@ operation_table (const idl_operation *op, bool for_client)
     append_items (t, op, op->reply, true,
 		  for_client && out_op (op) && op->reply.items.size () == 1);
   t.finish ();
+  unsigned niq = op->request.items.size (), nip = op->reply.items.size ();
+  for (int i : op->bulk)
+    {
+      niq += op->params[i].sent ();
+      nip += op->params[i].returned ();
+    }
   if (op->params.size () > 255 || nrq > 255 || nrp > 255
-      || op->request.items.size () > 255 || op->reply.items.size () > 255)
+      || niq > 255 || nip > 255 || nrqe >= IDL_CT_SD_BULK)
     sorry_at (DECL_SOURCE_LOCATION (op->decl),
 	      "compact mode: %qs does not fit its table", op->name ());
   if (t.wide)
@@ -399,8 +433,11 @@ operation_table (const idl_operation *op, bool for_client)
   if (out_op (op))
     flags |= IDL_CT_F_OUT;
   t.w[0] = op->params.size () | flags << 8 | nrq << 16 | nrp << 24;
-  t.w[counts] = op->request.items.size ()
-	   | (op->oneway ? 0 : op->reply.items.size ()) << 8
+  /* (A server's engine reads no NRQE; its byte says whether the
+     operation has bulk items.)  */
+  if (!for_client && !op->bulk.empty ())
+    nrqe |= IDL_CT_SD_BULK;
+  t.w[counts] = niq | (op->oneway ? 0 : nip) << 8
 	   | (op->oneway ? 0 : op->reply.words) << 16 | nrqe << 24;
   return t.w;
 }

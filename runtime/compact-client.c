@@ -18,7 +18,10 @@
 
    Here: idl_compact_call, the values-only entry points the plugin's
    stubs call directly (idl_compact_call_r4 and friends), and the
-   general path.  Operations whose payload items go one way only have
+   general path, which idl_compact_call_bulk also takes for a bulk
+   operation (idlrt-abi.h, "Bulk items"): its items go to
+   idl_callv_bulk, and their returned lengths are checked as a fast
+   stub checks them.  Operations whose payload items go one way only have
    shorter paths of their own: compact-client-in.c (IDL_CT_F_SIMPLE,
    items in the request) and compact-client-out.c (IDL_CT_F_OUT, items
    in the reply).  */
@@ -173,13 +176,14 @@ general_bounds (const uint32_t *t, void *const *argv,
    recorded why).  */
 static inline __attribute__ ((__always_inline__)) int64_t
 general_payload (idl_binding_t *b, const uint32_t *t, void *const *argv,
-		 const uint64_t *len, const uint32_t *iq)
+		 const uint64_t *len, const uint32_t *iq, const int bulk)
 {
   const uint32_t *it = iq;
   struct ct_item m;
   uint64_t plen = 0;
 
-  if (!CT_NIQ (t))
+  /* (Bulk items come last: one first means no payload.)  */
+  if (!CT_NIQ (t) || (bulk && I_IS_BULK (*iq)))
     return 0;
   unsigned char *pay = idl_request_payload (b);
   if (__builtin_expect (pay == NULL, 0))
@@ -188,6 +192,8 @@ general_payload (idl_binding_t *b, const uint32_t *t, void *const *argv,
     {
       it = ct_item (it, &m);
       uint32_t p = I_PARAM (m.head);
+      if (bulk && I_IS_BULK (m.head))
+	break;
       if (I_KIND (m.head) == IDL_CT_K_FIXED)
 	{
 	  memcpy (pay + m.offset, argv[p], m.max);
@@ -234,6 +240,87 @@ general_words (const uint32_t *t, void *const *argv, unsigned char *wb,
   return nfds;
 }
 
+/* 3b. A bulk operation's items (idlrt-abi.h, "Bulk items"), from the
+   request's items IQ on (those of the reply follow them), into BULK
+   by their index, as a fast stub lists them (plugin/bulk.cc): the
+   caller's own memory, in bytes; a string's length counts its NUL, an
+   out or inout item's room is its count's elements or its bound's
+   chars and NUL, and an inout item sends its whole room.  The bounds
+   were checked in step 1.  Returns how many.  */
+static inline __attribute__ ((__always_inline__)) unsigned
+bulk_items (const uint32_t *t, void *const *argv, const unsigned char *wb,
+	    const uint64_t *len, const uint32_t *iq,
+	    struct idl_bulk_item *bulk)
+{
+  const uint32_t *it = iq;
+  struct ct_item m;
+  unsigned n = 0, niq = CT_NIQ (t);
+
+  for (unsigned k = 0; k < niq + CT_NIP (t); k++)
+    {
+      it = ct_item (it, &m);
+      uint32_t p = I_PARAM (m.head), inout = I_FLAGS (m.head) & IDL_CT_IF_INOUT;
+      if (!I_IS_BULK (m.head) || (k >= niq && inout))
+	continue;
+      struct idl_bulk_item *bi = &bulk[I_BULK_INDEX (m.head)];
+      int string = I_KIND (m.head) == IDL_CT_K_STRING;
+      uint64_t room = string ? (uint64_t) m.max + 1
+		      : slot_count (m.count, wb) * m.esize;
+      bi->ptr = argv[p];
+      if (k >= niq)
+	{
+	  bi->dir = IDL_BULK_OUT;
+	  bi->len = 0;
+	  bi->max = room;
+	}
+      else if (inout)
+	{
+	  bi->dir = IDL_BULK_INOUT;
+	  bi->len = bi->max = room;
+	}
+      else
+	{
+	  bi->dir = IDL_BULK_IN;
+	  bi->len = bi->max = string ? len[p] + 1 : len[p] * m.esize;
+	}
+      if (I_BULK_INDEX (m.head) >= n)
+	n = I_BULK_INDEX (m.head) + 1;
+    }
+  return n;
+}
+
+/* 5, a bulk item M of the reply (BULK its entry, its length set by
+   the runtime): checked as a fast stub checks it (plugin/bulk.cc,
+   bulk_client_check): a string's NUL last, within the bound; a
+   buffer's whole elements, exactly its IDL_LENGTH_IS count (the
+   reply's, in LEN) or else its count.  Its element count goes to
+   LEN[its parameter].  False if the reply is malformed.  */
+static inline __attribute__ ((__always_inline__)) int
+bulk_reply_ok (const struct ct_item *m, const unsigned char *wb,
+	       uint64_t *len, const struct idl_bulk_item *bi)
+{
+  uint64_t got = bi->len;
+  if (I_KIND (m->head) == IDL_CT_K_STRING)
+    /* (A length of 0 wraps round.)  */
+    return got - 1 <= m->max && ((const char *) bi->ptr)[got - 1] == 0;
+  uint64_t n = slot_count (m->count, wb);
+  if (I_FLAGS (m->head) & IDL_CT_IF_LENGTH)
+    {
+      uint64_t l = len[S_PARAM (m->length)];
+      unsigned size = S_SIZE (m->length);
+      if (S_CLASS (m->length) == IDL_CT_V_SIGNED && size < 8)
+	l = (uint64_t) ((int64_t) (l << (64 - 8 * size)) >> (64 - 8 * size));
+      if (l > n)
+	return 0;
+      n = l;
+    }
+  /* (N is within the count, itself within the bound: no overflow.)  */
+  if (got != n * m->esize)
+    return 0;
+  len[I_PARAM (m->head)] = n;
+  return 1;
+}
+
 /* 5, a reply of words only (its slots from RS on): nothing can fail
    now; deliver at once.  Returns the result's bits.  */
 static inline __attribute__ ((__always_inline__)) uint64_t
@@ -274,7 +361,8 @@ general_reply_words (idl_binding_t *b, const uint32_t *t, void *const *argv,
 static inline __attribute__ ((__always_inline__)) int
 general_reply_check (idl_binding_t *b, const uint32_t *t,
 		     const unsigned char *wb, uint64_t *len,
-		     const uint32_t *rs, const uint32_t *ip, uint64_t *r)
+		     const uint32_t *rs, const uint32_t *ip, uint64_t *r,
+		     const struct idl_bulk_item *bulk)
 {
   const uint64_t *mr = b->mr;
   const uint32_t *s = rs, *it = ip;
@@ -301,6 +389,12 @@ general_reply_check (idl_binding_t *b, const uint32_t *t,
       it = ct_item (it, &m);
       uint32_t p = I_PARAM (m.head);
       uint64_t n;
+      if (bulk && I_IS_BULK (m.head))
+	{
+	  if (!bulk_reply_ok (&m, wb, len, &bulk[I_BULK_INDEX (m.head)]))
+	    return 0;
+	  continue;
+	}
       if (I_KIND (m.head) == IDL_CT_K_FIXED)
 	{
 	  off = m.offset + m.max;
@@ -341,7 +435,7 @@ general_reply_check (idl_binding_t *b, const uint32_t *t,
 static inline __attribute__ ((__always_inline__)) void
 general_reply_deliver (idl_binding_t *b, const uint32_t *t,
 		       void *const *argv, const uint64_t *len,
-		       const uint32_t *rs, const uint32_t *ip)
+		       const uint32_t *rs, const uint32_t *ip, const int bulk)
 {
   const uint64_t *mr = b->mr;
   const uint32_t *s = rs, *it = ip;
@@ -376,6 +470,13 @@ general_reply_deliver (idl_binding_t *b, const uint32_t *t,
     {
       it = ct_item (it, &m);
       uint32_t p = I_PARAM (m.head);
+      if (bulk && I_IS_BULK (m.head))
+	{
+	  /* The runtime copied it to the caller's buffer.  */
+	  if (m.bools)
+	    fix_bools (argv[p], t, m.bools, len[p], m.esize);
+	  continue;
+	}
       if (I_KIND (m.head) == IDL_CT_K_FIXED)
 	{
 	  memcpy (argv[p], pay + m.offset, m.max);
@@ -395,9 +496,12 @@ general_reply_deliver (idl_binding_t *b, const uint32_t *t,
     }
 }
 
+/* The general path; BULK is the bulk items' array of a bulk
+   operation (idl_compact_call_bulk), else NULL, and then all that
+   concerns bulk items folds away.  */
 static inline __attribute__ ((__always_inline__)) uint64_t
 general (idl_binding_t *b, const uint32_t *t, void *const *argv,
-	 uint64_t *w, uint64_t *len)
+	 uint64_t *w, uint64_t *len, struct idl_bulk_item *bulk)
 {
   unsigned char *wb = (unsigned char *) w - 8;
   const uint32_t *rs = ct_skip_slots (t, t + IDL_CT_HDR_WORDS, CT_NRQ (t));
@@ -406,14 +510,24 @@ general (idl_binding_t *b, const uint32_t *t, void *const *argv,
   int code = general_bounds (t, argv, wb, len, iq, &ip);
   if (__builtin_expect (code != IDL_OK, 0))
     return client_refuses (b, code);
-  int64_t plen = general_payload (b, t, argv, len, iq);
+  int64_t plen = general_payload (b, t, argv, len, iq, bulk != NULL);
   if (__builtin_expect (plen < 0, 0))
     return 0;
   int fds[IDL_MAX_FDS];
   uint64_t nfds = general_words (t, argv, wb, len, fds);
 
   /* 4. The call.  */
-  idl_reply_t sent = ct_send (b, t, w, (uint64_t) plen, fds, nfds);
+  idl_reply_t sent;
+  if (bulk)
+    {
+      unsigned nb = bulk_items (t, argv, wb, len, iq, bulk);
+      sent = idl_callv_bulk (b, table_tag (t),
+			     table_tag (t) & IDL_TAG_COUNT_MASK ? w : NULL,
+			     (uint64_t) plen, nfds ? fds : NULL, nfds, bulk,
+			     nb);
+    }
+  else
+    sent = ct_send (b, t, w, (uint64_t) plen, fds, nfds);
   uint64_t rtag = sent.tag;
   b = sent.view;
   if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
@@ -427,10 +541,20 @@ general (idl_binding_t *b, const uint32_t *t, void *const *argv,
   if (CT_NIP (t) == 0)
     return general_reply_words (b, t, argv, rs);
   uint64_t r = 0;
-  if (__builtin_expect (!general_reply_check (b, t, wb, len, rs, ip, &r), 0))
+  if (__builtin_expect (!general_reply_check (b, t, wb, len, rs, ip, &r,
+					     bulk), 0))
     return client_failed (b, rtag);
-  general_reply_deliver (b, t, argv, len, rs, ip);
+  general_reply_deliver (b, t, argv, len, rs, ip, bulk != NULL);
   return r;
+}
+
+uint64_t
+idl_compact_call_bulk (idl_binding_t *b, const uint32_t *t,
+		       void *const *argv, void *words)
+{
+  struct idl_bulk_item bulk[IDL_BULK_ITEMS];
+  uint64_t len[256];
+  return general (b, t, argv, words, len, bulk);
 }
 
 static uint64_t __attribute__ ((__noinline__))
@@ -438,7 +562,7 @@ call_general_many (idl_binding_t *b, const uint32_t *t, void *const *argv,
 		   uint64_t *w)
 {
   uint64_t len[256];
-  return general (b, t, argv, w, len);
+  return general (b, t, argv, w, len, NULL);
 }
 
 static uint64_t __attribute__ ((__noinline__))
@@ -448,7 +572,7 @@ call_general (idl_binding_t *b, const uint32_t *t, void *const *argv,
   uint64_t len[CT_ARGS];
   if (__builtin_expect (CT_NP (t) > CT_ARGS, 0))
     return call_general_many (b, t, argv, w);
-  return general (b, t, argv, w, len);
+  return general (b, t, argv, w, len, NULL);
 }
 
 /* One-way requests and everything but values: out of line.  */

@@ -45,6 +45,8 @@ typedef int int_any __attribute__ ((__may_alias__, __aligned__ (1)));
 #define SD_NIQ(t) (((const uint8_t *) (t))[8])
 #define SD_NIP(t) (((const uint8_t *) (t))[9])
 #define SD_RWORDS(t) (((const uint8_t *) (t))[10])
+/* Whether its operation has bulk items (IDL_CT_IF_BULK).  */
+#define SD_BULK(t) (((const uint8_t *) (t))[11] & IDL_CT_SD_BULK)
 /* Its reply tag, once MSG's request tag (interface, number) checked.  */
 #define SD_REPLY_TAG(msg, t) \
   (((msg)[0] & ~(uint64_t) (IDL_TAG_COUNT_MASK | IDL_TAG_ONEWAY)) \
@@ -71,6 +73,10 @@ typedef int int_any __attribute__ ((__may_alias__, __aligned__ (1)));
 #define I_KIND(i) (((i) >> 8) & 3)
 #define I_FLAGS(i) (((i) >> 8) & 0xff)
 #define I_ALIGN(i) ((uint64_t) 1 << (((i) >> 16) & 0xff))
+/* A bulk item's index (IDL_CT_IF_BULK: byte 2 is not an alignment):
+   its slots are MSG[IDL_MSG_BULK + 2 * index].  */
+#define I_BULK_INDEX(i) (((i) >> 16) & 0xff)
+#define I_IS_BULK(i) (I_FLAGS (i) & IDL_CT_IF_BULK)
 
 /* An item, decoded: its first word, bound, offset, element size (1 for
    a string), count slot, length slot, _Bool list (0: none).  */
@@ -227,6 +233,22 @@ fix_bools (void *at, const uint32_t *t, uint32_t list, uint64_t n,
   for (uint64_t e = 0; e < n; e++, p += esize)
     for (uint32_t k = 1; k <= l[0]; k++)
       p[l[k]] = p[l[k]] != 0;
+}
+
+/* The same for a bulk item's buffer, which may be a co-located
+   caller's own, even read-only, memory (colocate.c): only a _Bool
+   that is neither 0 nor 1 is written (as fast mode's server stubs do,
+   plugin/server-stub.cc).  */
+static inline void
+fix_bools_invalid (void *at, const uint32_t *t, uint32_t list, uint64_t n,
+		   uint64_t esize)
+{
+  unsigned char *p = at;
+  const uint32_t *l = t + list;
+  for (uint64_t e = 0; e < n; e++, p += esize)
+    for (uint32_t k = 1; k <= l[0]; k++)
+      if (p[l[k]] > 1)
+	p[l[k]] = 1;
 }
 
 static inline uint64_t

@@ -21,7 +21,9 @@
    - serve_direct (IDL_CT_F_DIRECT and IDL_CT_F_GENERAL): the thunk
      reads the words in MSG and writes the reply's itself; the engine
      does only what it cannot do from the layout alone: lengths,
-     descriptors, _Bools, every payload item.
+     descriptors, _Bools, every payload item; and, for an operation
+     with bulk items (serve_bulk), each bulk item's checks before the
+     thunk and its length after it.
 
    Everything works on the server's private copy of the request (MSG)
    only, so nothing is fetched twice.  compact-server.c's dispatcher
@@ -387,6 +389,135 @@ serve (idl_call_t *call, uint64_t *msg, const uint32_t *t,
    items through ARGV, writes the reply's words.  */
 typedef idl_thunk_fn direct_fn;
 
+/* Bulk items (idlrt-abi.h, "Bulk items"): the runtime has copied
+   every in byte once into private memory (or, co-located, gives the
+   caller's own) and puts item I's buffer and length at
+   MSG[IDL_MSG_BULK + 2 I].  The three functions below check and
+   place them as fast mode's server stubs do (plugin/bulk.cc,
+   bulk_server_request and bulk_server_reply), in serve_direct's
+   steps 2, 3 and 6.  */
+
+/* Step 2, request item M that is a bulk item: a string's NUL last,
+   within the bound (an inout string: its whole room, the string ending
+   within it); a buffer exactly the elements its count allows (within
+   the bound), which an inout one's IDL_LENGTH_IS length is within.
+   Its element count sent to LEN, its buffer to ARGV.  False if
+   malformed.  */
+static inline __attribute__ ((__always_inline__)) int
+bulk_request_item (uint64_t *msg, const uint32_t *t, const struct ct_item *m,
+		   void **argv, uint64_t *len)
+{
+  unsigned char *bytes = (unsigned char *) msg;
+  unsigned i = I_BULK_INDEX (m->head);
+  unsigned char *buf = (unsigned char *) (uintptr_t) msg[IDL_MSG_BULK + 2 * i];
+  uint64_t blen = msg[IDL_MSG_BULK + 2 * i + 1], n;
+  int inout = I_FLAGS (m->head) & IDL_CT_IF_INOUT;
+
+  if (I_KIND (m->head) == IDL_CT_K_STRING)
+    {
+      if (inout)
+	{
+	  if (blen != (uint64_t) m->max + 1)
+	    return 0;
+	  n = strnlen ((const char *) buf, (size_t) m->max + 1);
+	  if (n > m->max)
+	    return 0;
+	}
+      else if ((n = blen - 1) > m->max || buf[n] != 0)
+	/* (A length of 0 wraps round.)  */
+	return 0;
+    }
+  else
+    {
+      uint64_t c = slot_count (m->count, bytes);
+      if (c > m->max || blen != c * m->esize)
+	return 0;
+      n = c;
+      if (inout && (I_FLAGS (m->head) & IDL_CT_IF_LENGTH))
+	{
+	  n = slot_count (m->length, bytes);
+	  if (n > c)
+	    return 0;
+	}
+      if (m->bools)
+	fix_bools_invalid (buf, t, m->bools, n, m->esize);
+    }
+  len[I_PARAM (m->head)] = n;
+  argv[I_PARAM (m->head)] = buf;
+  return 1;
+}
+
+/* Step 3, reply item M that is a bulk item: an out one's room must
+   hold what its count allows (a string's bound and NUL), the count
+   within its bound; an out string starts as "".  Each buffer's count
+   is kept in LEN (the thunk overwrites the request's words).  False if
+   malformed.  */
+static inline __attribute__ ((__always_inline__)) int
+bulk_reply_place (uint64_t *msg, const struct ct_item *m, void **argv,
+		  uint64_t *len)
+{
+  unsigned i = I_BULK_INDEX (m->head);
+  uint32_t p = I_PARAM (m->head);
+  unsigned char *buf = (unsigned char *) (uintptr_t) msg[IDL_MSG_BULK + 2 * i];
+  uint64_t blen = msg[IDL_MSG_BULK + 2 * i + 1];
+  int inout = I_FLAGS (m->head) & IDL_CT_IF_INOUT;
+
+  if (I_KIND (m->head) == IDL_CT_K_STRING)
+    {
+      if (!inout)
+	{
+	  if (blen < (uint64_t) m->max + 1)
+	    return 0;
+	  buf[0] = 0;
+	}
+    }
+  else
+    {
+      uint64_t c = slot_count (m->count, (const unsigned char *) msg);
+      if (c > m->max || (!inout && blen < c * m->esize))
+	return 0;
+      len[p] = c;
+    }
+  if (!inout)
+    argv[p] = buf;
+  return 1;
+}
+
+/* Step 6, reply item M that is a bulk item, after the thunk: a string
+   ends within its bound, a buffer's IDL_LENGTH_IS length (in the
+   reply's words) is within the caller's count; its length in bytes
+   goes to MSG[IDL_MSG_BULK + 2 I + 1] for the runtime.  0, or the error
+   tag to reply with.  */
+static inline __attribute__ ((__always_inline__)) uint64_t
+bulk_reply_length (uint64_t *msg, const struct ct_item *m, void **argv,
+		   const uint64_t *len)
+{
+  uint32_t p = I_PARAM (m->head);
+  uint64_t n;
+
+  if (I_KIND (m->head) == IDL_CT_K_STRING)
+    {
+      n = strnlen ((const char *) argv[p], (size_t) m->max + 1);
+      if (n > m->max)
+	return idl_error_tag (IDL_E_BOUNDS);
+      n++;
+    }
+  else
+    {
+      n = len[p];
+      if (I_FLAGS (m->head) & IDL_CT_IF_LENGTH)
+	{
+	  uint64_t l = slot_count (m->length, (const unsigned char *) msg);
+	  if (l > n)
+	    return idl_error_tag (IDL_E_BOUNDS);
+	  n = l;
+	}
+      n *= m->esize;
+    }
+  msg[IDL_MSG_BULK + 2 * I_BULK_INDEX (m->head) + 1] = n;
+  return 0;
+}
+
 /* serve_direct, steps 1 and 2: the request's lengths, descriptors (an
    index becomes the descriptor: IDL_FD_NONE -1, others below the count
    received) and blocks' _Bools, in place; then the request's items, as
@@ -394,7 +525,7 @@ typedef idl_thunk_fn direct_fn;
    malformed; *IP the reply's first item.  */
 static inline __attribute__ ((__always_inline__)) const uint32_t *
 direct_request (uint64_t *msg, const uint32_t *t, void **argv,
-		uint64_t *len, const uint32_t **ip)
+		uint64_t *len, const uint32_t **ip, const int bulk)
 {
   unsigned char *bytes = (unsigned char *) msg;
   unsigned char *req_pay = bytes + IDL_MSG_REQ_PAYLOAD;
@@ -435,6 +566,12 @@ direct_request (uint64_t *msg, const uint32_t *t, void **argv,
 	  it = ct_item (it, &m);
 	  uint32_t p = I_PARAM (m.head), kind = I_KIND (m.head);
 	  uint64_t start, n;
+	  if (bulk && I_IS_BULK (m.head))
+	    {
+	      if (!bulk_request_item (msg, t, &m, argv, len))
+		return NULL;
+	      continue;
+	    }
 	  if (kind == IDL_CT_K_FIXED)
 	    {
 	      start = m.offset;
@@ -489,7 +626,7 @@ direct_request (uint64_t *msg, const uint32_t *t, void **argv,
    tag to reply with.  */
 static inline __attribute__ ((__always_inline__)) uint64_t
 direct_reply (uint64_t *msg, const uint32_t *t, const uint32_t *rs,
-	      const uint32_t *ip, void **argv, uint64_t *len)
+	      const uint32_t *ip, void **argv, uint64_t *len, const int bulk)
 {
   unsigned char *bytes = (unsigned char *) msg;
   unsigned char *rep_pay = bytes + IDL_MSG_REPLY_PAYLOAD;
@@ -516,6 +653,13 @@ direct_reply (uint64_t *msg, const uint32_t *t, const uint32_t *rs,
 	  it = ct_item (it, &m);
 	  uint32_t p = I_PARAM (m.head);
 	  uint64_t n;
+	  if (bulk && I_IS_BULK (m.head))
+	    {
+	      uint64_t err = bulk_reply_length (msg, &m, argv, len);
+	      if (err)
+		return err;
+	      continue;
+	    }
 	  if (I_KIND (m.head) == IDL_CT_K_FIXED)
 	    {
 	      off = (uint64_t) m.offset + m.max;
@@ -560,7 +704,7 @@ direct_reply (uint64_t *msg, const uint32_t *t, const uint32_t *rs,
    parameter.  */
 static inline __attribute__ ((__always_inline__)) uint64_t
 serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
-	      direct_fn thunk, void **argv, uint64_t *len)
+	      direct_fn thunk, void **argv, uint64_t *len, const int bulk)
 {
   unsigned char *bytes = (unsigned char *) msg;
   unsigned char *rep_pay = bytes + IDL_MSG_REPLY_PAYLOAD;
@@ -569,7 +713,7 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
   unsigned k;
 
   /* 1, 2. The request.  */
-  rs = direct_request (msg, t, argv, len, &ip);
+  rs = direct_request (msg, t, argv, len, &ip, bulk);
   if (!rs)
     goto bad;
 
@@ -582,6 +726,12 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
       it = ct_item (it, &m);
       uint32_t p = I_PARAM (m.head), kind = I_KIND (m.head);
       unsigned char *to = rep_pay + m.offset;
+      if (bulk && I_IS_BULK (m.head))
+	{
+	  if (!bulk_reply_place (msg, &m, argv, len))
+	    goto bad;
+	  continue;
+	}
       if (I_FLAGS (m.head) & IDL_CT_IF_INOUT)
 	memcpy (to, argv[p], kind == IDL_CT_K_FIXED ? m.max
 			     : kind == IDL_CT_K_STRING ? len[p] + 1
@@ -605,7 +755,7 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
     return IDL_TAG_ONEWAY;
 
   /* 5, 6.  */
-  uint64_t err = direct_reply (msg, t, rs, ip, argv, len);
+  uint64_t err = direct_reply (msg, t, rs, ip, argv, len, bulk);
   if (err)
     return err;
   return SD_REPLY_TAG (msg, t);
@@ -620,7 +770,18 @@ serve_direct_many (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 {
   void *argv[256];
   uint64_t len[256];
-  return serve_direct (call, msg, t, thunk, argv, len);
+  return serve_direct (call, msg, t, thunk, argv, len, 0);
+}
+
+/* An operation with bulk items (SD_BULK): serve_direct with them, out
+   of the other operations' way.  */
+static uint64_t __attribute__ ((__noinline__))
+serve_bulk (idl_call_t *call, uint64_t *msg, const uint32_t *t,
+	    direct_fn thunk)
+{
+  void *argv[256];
+  uint64_t len[256];
+  return serve_direct (call, msg, t, thunk, argv, len, 1);
 }
 
 uint64_t
@@ -629,9 +790,10 @@ idl_ct_serve_direct_table (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 {
   void *argv[CT_ARGS];
   uint64_t len[CT_ARGS];
-  if (__builtin_expect (CT_NP (t) > CT_ARGS, 0))
-    return serve_direct_many (call, msg, t, thunk);
-  return serve_direct (call, msg, t, thunk, argv, len);
+  if (__builtin_expect (CT_NP (t) > CT_ARGS || SD_BULK (t), 0))
+    return SD_BULK (t) ? serve_bulk (call, msg, t, thunk)
+			: serve_direct_many (call, msg, t, thunk);
+  return serve_direct (call, msg, t, thunk, argv, len, 0);
 }
 
 static uint64_t __attribute__ ((__noinline__))

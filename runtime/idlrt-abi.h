@@ -229,7 +229,9 @@
        [3] byte 0 NIQ, the request's payload items; byte 1 NIP, the
            reply's; byte 2 the reply's words; byte 3 NRQE, how many of
            the request's slots, listed first, the client engine fills
-           in (string lengths, descriptor indices)
+           in (string lengths, descriptor indices), below 128; in a
+           server's table, or-ed with IDL_CT_SD_BULK when the operation
+           has bulk items
      NRQ request slots, NRP reply slots (the result's first), NIQ
      request items, NIP reply items, then the _Bool lists.
 
@@ -264,6 +266,14 @@
        IDL_CT_IF_LENGTH: its length slot (after the offset);
      with IDL_CT_IF_BOOLS, the index in the table of the _Bool list of
        one block or element.
+   A bulk item ("Bulk items" above) is a string or buffer item with
+   IDL_CT_IF_BULK, listed after the payload items of its list (the
+   request's if it is sent, the reply's if it is returned, both when
+   inout) and laid out as they are, but for byte 2 of its first word:
+   its index I among the operation's bulk items (its slots are
+   MSG[IDL_MSG_BULK + 2 I]), not an alignment; it has no offset.  A
+   compact client stub of a bulk operation calls idl_compact_call_bulk
+   (idlrt.h) instead of idl_compact_call.
    A _Bool list is its length, then the byte offsets of the _Bool
    objects in one block or element: each is rewritten to 0 or 1 on
    arrival, as fast mode's stubs do.
@@ -335,6 +345,8 @@
 #define IDL_CT_IF_BOOLS 16
 #define IDL_CT_IF_LENGTH 32
 #define IDL_CT_IF_OFFSET 64
+#define IDL_CT_IF_BULK 128	/* a bulk item, not in the payload */
+#define IDL_CT_SD_BULK 0x80	/* byte 3 of a server table's counts */
 
 /* A compact dispatcher's table of operations (idl_compact_dispatch):
    an array of pointer-sized words.  [0], as an integer: bits 32-63 the

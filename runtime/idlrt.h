@@ -732,6 +732,11 @@ typedef void (*idl_thunk_fn) (idl_call_t *call, void *const *argv,
 			      void *result);
 idl_uint64_t idl_compact_call (idl_binding_t *b, const idl_uint32_t *op,
 			       void *const *argv, void *words);
+/* The same for an operation with bulk items (idlrt-abi.h, "Bulk
+   items"): it calls idl_callv_bulk.  */
+idl_uint64_t idl_compact_call_bulk (idl_binding_t *b,
+				    const idl_uint32_t *op,
+				    void *const *argv, void *words);
 idl_uint64_t idl_compact_dispatch (idl_call_t *call, idl_uint64_t *msg,
 				   const void *const *ops);
 

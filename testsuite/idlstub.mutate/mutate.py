@@ -1004,7 +1004,8 @@ def run_mutant(runner, seed, index, headers, keep_dir=None):
     # optimization level and mode: one compilation of each side is
     # enough (the client's in fast mode, the server's in compact).  An
     # accepted one may still be refused, with an error, by one mode
-    # (compact mode refuses bulk operations): noted for its program.
+    # (as compact mode refused bulk operations before issue 20): noted
+    # for its program.
     refused_modes = set()
     for side in ('client', 'server'):
         for s in runner.sets if accepted else runner.sets[:1]:

@@ -1,7 +1,6 @@
 /* { dg-do run } */
 /* { dg-skip-if "256 MiB each way: one option set is enough" { *-*-* } { "-O0" } } */
 /* { dg-skip-if "256 MiB each way: one option set is enough" { *-*-* } { "-flto" } } */
-/* { dg-skip-if "compact mode refuses bulk operations (bulk-compact.c)" { *-*-* } { "-fplugin-arg-idlstub-mode=compact" } } */
 /* { dg-timeout 300 } */
 /* Area: run
    Purpose: bulk items (issue 20): 256 MiB each way between a client and

@@ -1,5 +1,4 @@
 /* { dg-do run } */
-/* { dg-skip-if "compact mode refuses bulk operations (bulk-compact.c)" { *-*-* } { "-fplugin-arg-idlstub-mode=compact" } } */
 /* Area: run
    Purpose: bulk operations' stubs on a co-located binding (issue 20):
    without workers every call takes the message path through the

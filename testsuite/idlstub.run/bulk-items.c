@@ -1,5 +1,4 @@
 /* { dg-do run } */
-/* { dg-skip-if "compact mode refuses bulk operations (bulk-compact.c)" { *-*-* } { "-fplugin-arg-idlstub-mode=compact" } } */
 /* Area: run
    Purpose: bulk items (issue 20) of a few hundred KiB beside page items,
    in every direction: strings and buffers over the page travel beside
