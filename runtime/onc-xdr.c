@@ -7,10 +7,12 @@
    Table-driven, as compact mode's engines are (paper 002: interpreted
    marshalling at a fraction of the code), and the reference fast
    mode's generated codecs (plugin/xdr-codec.cc) are checked against
-   (fuzz/xdr-harness.c): where a run has one and the stream gives the
-   run's bytes at once, the interpreter calls it instead of
-   interpreting the run, and a message of one such run is its codec
-   alone (codec_only), before any of the interpreter's set-up.  One pass
+   (fuzz/xdr-harness.c): on a memory stream (the transport's record
+   buffers are) a message with a codec of its own is that codec alone
+   (msg_codec), handed the stream's bytes and room; otherwise, where a
+   run has one and the stream gives the run's bytes at once, the
+   interpreter calls it instead of interpreting the run, and a message
+   of one such run is its codec alone (codec_only).  One pass
    over a message's program converts between the message (words and
    payload, idlrt-abi.h) and a libtirpc XDR stream.  Runs of fixed-size
    elements take one XDR_INLINE and are converted in place in the
