@@ -15,10 +15,11 @@
      server   reply -> XDR result           (the dispatcher's reply)
      client   XDR result -> reply           (what the stub reads)
 
-   ours_call does them with the runtime's interpreter (onc-xdr.c),
-   rpcgen_call (xdr-bench-rpcgen.c) with the xdr_ routines rpcgen -N
-   made from the .x file the plugin exported, into and out of rpcgen's
-   C types, decoding into zeroed objects and freeing what the decoders
+   ours_call does them with the runtime's entry points (onc-xdr.c;
+   here, fast mode's codec of each message alone), rpcgen_call
+   (xdr-bench-rpcgen.c) with the xdr_ routines rpcgen -N made from
+   the .x file the plugin exported, into and out of rpcgen's C types,
+   decoding into zeroed objects and freeing what the decoders
    allocated (strings, variable arrays), as rpcgen's server stub
    (svc_getargs, svc_freeargs) and client (clnt_freeres) do.  The
    messages are the real ones: the stubs' requests and the dispatcher's

@@ -12,13 +12,15 @@
    in server.c that XDR can express (their dispatchers and
    implementations, instrumented by GCC as for harness.c; onc-xdr.c
    itself is compiled here by clang with libFuzzer's instrumentation).
-   Fast mode compiles each run of fixed-size elements into a codec of
-   its own (plugin/xdr-codec.cc), compact mode interprets it: the
-   servers here are fast, so every conversion is done twice, with the
-   generated codecs and with the interpreter alone (as compact mode
-   and a stream that cannot give a run's bytes at once do it), and the
-   two must agree byte for byte: the same verdict, the same message,
-   the same XDR.  The generated decoders are thus fuzzed, under the
+   Fast mode compiles each message, strings and buffers with their
+   bounds included, into a codec of its own (plugin/xdr-msg-codec.cc;
+   the runtime calls it on a memory stream, as every one here is) and
+   each run of fixed-size elements into one (plugin/xdr-codec.cc);
+   compact mode interprets them: the servers here are fast, so every
+   conversion is done twice, with the generated codecs and with the
+   interpreter alone (as compact mode and a stream that cannot give a
+   run's bytes at once do it), and the two must agree byte for byte:
+   the same verdict, the same message, the same XDR.  The generated decoders are thus fuzzed, under the
    sanitizers GCC instruments server.c with, and checked against the
    reference.  The codecs decode from an aligned copy of the bytes (a
    stream gives a run's bytes at once, XDR_INLINE, only from a 4-byte
@@ -45,6 +47,8 @@
      and reads every byte) runs once and the reply is the operation's,
      or IDL_E_BOUNDS when the implementation overran a bound on purpose;
      never IDL_E_BADMSG;
+   - those arguments, as a client's request, encode (or are refused)
+     the same with the generated encoder as with the interpreter;
    - that reply encodes (idl_onc_encode_reply), and what it encodes
      decodes back (idl_onc_decode_reply) into a reply of the same tag
      and payload length;
@@ -176,12 +180,14 @@ pick (const uint8_t *data, const struct fuzz_server **srvp)
 static int
 decode_result_with (const uint32_t *t, const void *const *codecs,
 		    const uint32_t *e, const uint64_t *req, const uint8_t *p,
-		    size_t n, uint64_t *words, uint8_t *pay, uint32_t *len)
+		    size_t n, uint64_t *words, uint8_t *pay, uint32_t *len,
+		    u_int *pos)
 {
   XDR x;
   xdrmem_create (&x, (char *) p, (u_int) n, XDR_DECODE);
   struct idl_onc_msg d = { t, e, words, pay, 0, req, 0, codecs };
   int err = idl_onc_decode_reply (&x, &d);
+  *pos = xdr_getpos (&x);
   xdr_destroy (&x);
   FUZZ_CHECK (err == IDL_OK || err == IDL_E_PROTO);
   FUZZ_CHECK (err != IDL_OK || d.len <= IDL_PAYLOAD_MAX);
@@ -191,7 +197,7 @@ decode_result_with (const uint32_t *t, const void *const *codecs,
 
 /* The same with SRV's generated codecs (from an aligned copy of the
    bytes), checked against the interpreter (from P): the same verdict,
-   reply words and payload.  */
+   reply words and payload, and as many bytes read.  */
 static int
 decode_result (const struct fuzz_server *srv, const uint32_t *e,
 	       const uint64_t *req, const uint8_t *p, size_t n,
@@ -199,18 +205,19 @@ decode_result (const struct fuzz_server *srv, const uint32_t *e,
 {
   uint64_t words2[IDL_MR_WORDS];
   uint32_t len2;
+  u_int pos, pos2;
   memset (words, STALE, IDL_MR_WORDS * sizeof *words);
   memset (words2, STALE, sizeof words2);
   if (n > WIRE_BYTES)
     n = WIRE_BYTES;
   memcpy (aligned, p, n);
   int err = decode_result_with (srv->iface->onc, srv->iface->onc_codecs, e,
-				req, aligned, n, words, payload, len);
+				req, aligned, n, words, payload, len, &pos);
   int err2 = decode_result_with (srv->iface->onc, NULL, e, req, p, n,
-				 words2, payload2, &len2);
+				 words2, payload2, &len2, &pos2);
   FUZZ_CHECK (err == err2);
   if (err == IDL_OK)
-    FUZZ_CHECK (*len == len2
+    FUZZ_CHECK (*len == len2 && pos == pos2
 		&& memcmp (words, words2, sizeof words2) == 0
 		&& memcmp (payload, payload2, *len) == 0);
   return err;
@@ -247,11 +254,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   xdrmem_create (&x, (char *) aligned, (u_int) a, XDR_DECODE);
   struct idl_onc_msg s = { t, e, msg, NULL, 0, NULL, 0, codecs };
   int err = idl_onc_decode_request (&x, &s);
+  u_int pos = xdr_getpos (&x);
   xdr_destroy (&x);
-  /* The interpreter's verdict and message are the same.  */
+  /* The interpreter's verdict, message and bytes read are the
+     same.  */
   xdrmem_create (&x, (char *) args, (u_int) a, XDR_DECODE);
   struct idl_onc_msg s2 = { t, e, msg2, NULL, 0, NULL, 0, NULL };
   FUZZ_CHECK (idl_onc_decode_request (&x, &s2) == err);
+  if (err == IDL_OK)
+    FUZZ_CHECK (xdr_getpos (&x) == pos);
   xdr_destroy (&x);
   if (err == IDL_OK)
     FUZZ_CHECK (msg[IDL_MSG_REQ_LEN] <= IDL_PAYLOAD_MAX
@@ -268,6 +279,25 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   FUZZ_CHECK (plen <= IDL_PAYLOAD_MAX);
   FUZZ_CHECK ((tag >> IDL_TAG_OP_SHIFT & IDL_TAG_OP_MASK) == (e[0] & 0xffff));
   memcpy (req, msg, sizeof req);
+  /* Those arguments, as a client's request (its words, its payload),
+     encode the same with the generated encoder as with the
+     interpreter: the same verdict and XDR.  */
+  {
+    uint8_t *rp = (uint8_t *) msg + IDL_MSG_REQ_PAYLOAD;
+    xdrmem_create (&x, (char *) wire, WIRE_BYTES, XDR_ENCODE);
+    struct idl_onc_msg q = { t, e, msg, rp, (uint32_t) plen, NULL, 0,
+			     codecs };
+    int qe = idl_onc_encode_request (&x, &q);
+    u_int qn = xdr_getpos (&x);
+    xdr_destroy (&x);
+    xdrmem_create (&x, (char *) wire2, WIRE_BYTES, XDR_ENCODE);
+    struct idl_onc_msg q2 = { t, e, msg, rp, (uint32_t) plen, NULL, 0,
+			      NULL };
+    FUZZ_CHECK (idl_onc_encode_request (&x, &q2) == qe);
+    if (qe == IDL_OK)
+      FUZZ_CHECK (xdr_getpos (&x) == qn && memcmp (wire, wire2, qn) == 0);
+    xdr_destroy (&x);
+  }
   ASAN_POISON_MEMORY_REGION ((uint8_t *) msg + IDL_MSG_REQ_PAYLOAD + plen,
 			     IDL_PAYLOAD_MAX - plen);
   ASAN_POISON_MEMORY_REGION (msg + UNUSED_WORDS,

@@ -16,8 +16,11 @@
    the stream for the run's bytes once (XDR_INLINE, the run's one
    bounds check) and calls the codec; when the stream cannot give them
    at once, the interpreter does the run with the stream's primitives.
-   Strings and buffers, with their bounds, stay with the interpreter,
-   which compact mode keeps for everything (paper 002).
+   Each message's whole program, strings and buffers with their bounds
+   included, is compiled too (xdr-msg-codec.cc), out of the same
+   pieces: the runtime calls that codec alone when the stream is a
+   memory one, as its own record buffers are.  Compact mode keeps the
+   interpreter for everything (paper 002).
 
    The codecs are the program's run compiled, instruction by
    instruction, so they cannot disagree with it on the wire.  For
@@ -39,12 +42,15 @@
    view is).  A fixed array of more than IDL_CODEC_UNROLL_MAX elements
    is a loop over its element's code; a fixed opaque a block copy and
    its zero padding.  A run holding an implied count (whose value the
-   encoder computes from the items) keeps the interpreter.  */
+   encoder computes from the items) has no codec of its own; in a
+   whole message's codec the count is computed first and its leaf
+   sends it (codec_builder::icount).  */
 
 #include "gcc-compat.h"
 #include "model.h"
 #include "xdr.h"
 #include "gimple-builder.h"
+#include "xdr-codec.h"
 
 /* -fplugin-arg-idlstub-mode=compact (idlstub.cc).  */
 extern bool idl_compact_mode;
@@ -105,80 +111,28 @@ has_icount (const uint32_t *ip, const uint32_t *end)
   return false;
 }
 
-/* One codec's body under construction.  */
-class codec_builder
-{
-public:
-  codec_builder (body_builder &bb_, bool decode_)
-    : bb (bb_), decode (decode_)
-  {
-    ref_ptr = build_pointer_type_for_mode (char_type_node, ptr_mode, true);
-  }
 
-  /* The fixed instructions from IP to END, the message's words at WB
-     and payload at PB (both MOFF bytes further), the XDR at BP + BOFF
-     (BOFF advanced past them).  */
-  void run (const uint32_t *ip, const uint32_t *end, tree wb, tree pb,
-	    unsigned HOST_WIDE_INT moff, tree bp,
-	    unsigned HOST_WIDE_INT &boff);
-
-private:
-  body_builder &bb;
-  bool decode;
-  tree ref_ptr;
-
-  /* An unaligned TYPE at PTR + OFF, in alias set 0.  */
-  tree mem (tree type, tree ptr, unsigned HOST_WIDE_INT off)
-  {
-    return build2 (MEM_REF, build_aligned_type (type, BITS_PER_UNIT), ptr,
-		   build_int_cst (ref_ptr, off));
-  }
-  tree block (tree ptr, unsigned HOST_WIDE_INT off, unsigned HOST_WIDE_INT n)
-  {
-    return build2 (MEM_REF, build_array_type_nelts (unsigned_char_type_node,
-						    n),
-		   ptr, build_int_cst (ref_ptr, off));
-  }
-  tree bswap (tree v, bool wide)
-  {
-    tree fn = builtin_decl_explicit (wide ? BUILT_IN_BSWAP64
-				     : BUILT_IN_BSWAP32);
-    auto_vec<tree> args;
-    args.safe_push (v);
-    return bb.call (fn, args, TREE_TYPE (v));
-  }
-  tree conv (tree type, tree v)
-  {
-    return bb.assign (type, NOP_EXPR, v);
-  }
-  tree advance (tree ptr, unsigned HOST_WIDE_INT off)
-  {
-    tree t = bb.temp (ptr_type_node, NULL);
-    bb.set (t, POINTER_PLUS_EXPR, ptr, size_int (off));
-    return t;
-  }
-  void leaf (uint32_t op, tree area, unsigned HOST_WIDE_INT off, tree bp,
-	     unsigned HOST_WIDE_INT &boff);
-  void loop (const uint32_t *ip, uint32_t count, tree wb, tree pb,
-	     unsigned HOST_WIDE_INT moff, tree bp,
-	     unsigned HOST_WIDE_INT &boff);
-};
+} // anon namespace
 
 /* One leaf: a 4-byte XDR integer widened or narrowed as the
    interpreter's leaf () does, or an 8-byte one.  */
 void
 codec_builder::leaf (uint32_t op, tree area, unsigned HOST_WIDE_INT off,
-		     tree bp, unsigned HOST_WIDE_INT &boff)
+		     tree bp, unsigned HOST_WIDE_INT &boff, bool implied)
 {
   tree u32 = uint32_type_node, u64 = uint64_type_node;
+  /* Encoding an implied count: its value, not the message's.  */
+  implied = implied && !decode;
+  gcc_assert (!implied || icount);
   if (op == IDL_X_I64 || op == IDL_X_U64 || op == IDL_X_F64)
     {
       if (decode)
 	bb.store (mem (u64, area, off), bswap (bb.load (mem (u64, bp, boff)),
 					       true));
       else
-	bb.store (mem (u64, bp, boff), bswap (bb.load (mem (u64, area, off)),
-					      true));
+	bb.store (mem (u64, bp, boff),
+		  bswap (implied ? conv (u64, icount)
+			 : bb.load (mem (u64, area, off)), true));
       boff += 8;
       return;
     }
@@ -199,7 +153,8 @@ codec_builder::leaf (uint32_t op, tree area, unsigned HOST_WIDE_INT off,
     }
   else
     {
-      tree x = bb.load (mem (narrow, area, off));
+      tree x = implied ? conv (narrow, icount) : bb.load (mem (narrow, area,
+								 off));
       if (op == IDL_X_BOOL)
 	x = bb.assign (boolean_type_node, NE_EXPR, x,
 		       build_int_cst (narrow, 0));
@@ -278,21 +233,13 @@ codec_builder::run (const uint32_t *ip, const uint32_t *end, tree wb,
       else
 	{
 	  gcc_assert (op >= IDL_X_I8 && op <= IDL_X_F64);
-	  leaf (op, area, off, bp, boff);
+	  leaf (op, area, off, bp, boff, (i & IDL_X_ICOUNT) != 0);
 	}
     }
 }
 
-/* The context a codec of IFACE lives in: the file's, also for an
-   interface declared in a block.  */
-tree
-codec_context (const idl_interface *iface)
-{
-  tree ctx = DECL_CONTEXT (iface->decl);
-  while (ctx && TREE_CODE (ctx) == FUNCTION_DECL)
-    ctx = DECL_CONTEXT (ctx);
-  return ctx;
-}
+
+namespace {
 
 /* The codec of the run from IP to END, decoding if DECODE.  */
 tree
@@ -331,11 +278,25 @@ emit_codec (const idl_interface *iface, const uint32_t *ip,
   return fn;
 }
 
+
 } // anon namespace
 
-/* Fast mode: compile every run of TABLE's programs (idlrt-xdr.h) into
-   its codec pair, numbering them in the runs' CODEC words, and point
-   IFACE's descriptor at the pairs.  */
+/* The context a codec of IFACE lives in: the file's, also for an
+   interface declared in a block.  */
+tree
+codec_context (const idl_interface *iface)
+{
+  tree ctx = DECL_CONTEXT (iface->decl);
+  while (ctx && TREE_CODE (ctx) == FUNCTION_DECL)
+    ctx = DECL_CONTEXT (ctx);
+  return ctx;
+}
+
+/* Fast mode: compile every message of TABLE's programs (idlrt-xdr.h)
+   that can be into its codec pair, at [4 * K + 2 * REPLY] of operation
+   K's entry; then every run into its pair, numbering them in the runs'
+   CODEC words (from 2 * the operations, past the messages'); and point
+   IFACE's descriptor at them.  */
 void
 idl_emit_onc_codecs (idl_interface *iface, std::vector<uint32_t> &t)
 {
@@ -344,8 +305,23 @@ idl_emit_onc_codecs (idl_interface *iface, std::vector<uint32_t> &t)
   tree cvoid_ptr = build_pointer_type (build_qualified_type
 				       (void_type_node, TYPE_QUAL_CONST));
   vec<constructor_elt, va_gc> *init = NULL;
-  unsigned n = 0;
-  for (unsigned k = 0; k < t[4]; k++)
+  /* First four slots per operation, its messages' codecs (or null),
+     then the runs' pairs.  */
+  unsigned nops = t[4], base = 2 * nops, n = 0, nmsg = 0;
+  for (unsigned k = 0; k < nops; k++)
+    for (int r = 1; r <= 2; r++)
+      {
+	uint32_t at = t[IDL_XT_HDR_WORDS + k * IDL_XT_OP_WORDS + r];
+	if (!at || !message_compilable (&t[at]))
+	  continue;
+	for (int decode = 0; decode < 2; decode++)
+	  CONSTRUCTOR_APPEND_ELT
+	    (init, size_int (4 * k + 2 * (r - 1) + decode),
+	     fold_convert (cvoid_ptr, build_fold_addr_expr
+			   (emit_msg_codec (iface, &t[at], decode, r == 2))));
+	nmsg++;
+      }
+  for (unsigned k = 0; k < nops; k++)
     for (int r = 1; r <= 2; r++)
       {
 	uint32_t at = t[IDL_XT_HDR_WORDS + k * IDL_XT_OP_WORDS + r];
@@ -373,21 +349,21 @@ idl_emit_onc_codecs (idl_interface *iface, std::vector<uint32_t> &t)
 		gcc_assert (program_wire (body, stop) == wire);
 		for (int decode = 0; decode < 2; decode++)
 		  CONSTRUCTOR_APPEND_ELT
-		    (init, size_int (2 * n + decode),
+		    (init, size_int (2 * (base + n) + decode),
 		     fold_convert (cvoid_ptr, build_fold_addr_expr
 				   (emit_codec (iface, body, stop, wire,
 						decode))));
-		t[ip + 2] = n++;
+		t[ip + 2] = base + n++;
 	      }
 	    ip += 3 + t[ip + 1];
 	  }
       }
-  if (!n)
+  if (!n && !nmsg)
     return;
   tree var = idl_static_array (iface->name + ".idl_onc_codecs",
 			       build_qualified_type (cvoid_ptr,
 						     TYPE_QUAL_CONST),
-			       init, 2 * n,
+			       init, 2 * (base + n),
 			       DECL_SOURCE_LOCATION (iface->decl));
   idl_point_descriptor_at (iface, "onc_codecs", var);
 }

@@ -128,7 +128,23 @@
    A fixed run has nothing to check but its length: any bytes are a
    value (an enum's too, as for the interpreter; a bool's non-zero is
    1).  When the stream cannot give the whole run at once the
-   interpreter does it.
+   interpreter does it.  (Run pairs are numbered from 2 * N: the
+   first 4 * N entries of ONC_CODECS are the messages'.)
+
+   Fast mode also compiles each message's whole program that holds
+   only runs, strings, buffers (of bytes, or of elements without
+   strings or buffers) and bounds into a codec pair, operation K's
+   (its entry's index) request encoder and decoder at [4 * K] and
+   [4 * K + 1], its reply's at [4 * K + 2] and [4 * K + 3], null
+   where it has none (runtime/onc-xdr.h, idl_onc_msg_fn):
+
+     long codec (uint8_t *xdr, uint64_t room, uint8_t *words,
+		 uint8_t *payload, const uint8_t *req, uint64_t *len);
+
+   the interpreter's conversion of that message, with the same checks
+   and verdicts, over the ROOM bytes at XDR of a memory stream; the
+   runtime calls it alone for a memory stream (its record buffers
+   are).
 
    A ref names an integer in the message's words (or, with
    IDL_XR_REQUEST, in the request's, from a reply's program): bits 0-9
@@ -148,7 +164,7 @@
 
 #include "idlrt-abi.h"
 
-#define IDL_XT_FORMAT 2
+#define IDL_XT_FORMAT 3
 #define IDL_XT_HDR_WORDS 5
 #define IDL_XT_OP_WORDS 3
 #define IDL_XT_OP_ONEWAY 0x10000

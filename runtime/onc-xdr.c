@@ -7,10 +7,12 @@
    Table-driven, as compact mode's engines are (paper 002: interpreted
    marshalling at a fraction of the code), and the reference fast
    mode's generated codecs (plugin/xdr-codec.cc) are checked against
-   (fuzz/xdr-harness.c): where a run has one and the stream gives the
-   run's bytes at once, the interpreter calls it instead of
-   interpreting the run, and a message of one such run is its codec
-   alone (codec_only), before any of the interpreter's set-up.  One pass
+   (fuzz/xdr-harness.c): on a memory stream (the transport's record
+   buffers are) a message with a codec of its own is that codec alone
+   (msg_codec), handed the stream's bytes and room; otherwise, where a
+   run has one and the stream gives the run's bytes at once, the
+   interpreter calls it instead of interpreting the run, and a message
+   of one such run is its codec alone (codec_only).  One pass
    over a message's program converts between the message (words and
    payload, idlrt-abi.h) and a libtirpc XDR stream.  Runs of fixed-size
    elements take one XDR_INLINE and are converted in place in the
@@ -557,6 +559,64 @@ codec_only (XDR *xdrs, const struct idl_onc_msg *m, const uint32_t *p,
   return 1;
 }
 
+/* The operations of libtirpc's memory streams (xdrmem_create picks
+   one of two by the buffer's alignment), for is_mem ().  */
+static const struct xdr_ops *mem_ops[2];
+
+static void __attribute__ ((__constructor__))
+find_mem_ops (void)
+{
+  static int32_t b[2];
+  XDR x;
+  xdrmem_create (&x, (char *) b, 4, XDR_DECODE);
+  mem_ops[0] = x.x_ops;
+  xdrmem_create (&x, (char *) b + 1, 3, XDR_DECODE);
+  mem_ops[1] = x.x_ops;
+}
+
+/* Whether XDRS is a memory stream (the runtime's are: it owns every
+   record buffer, onc.c and onc-server.c): then its unread or unwritten
+   bytes are X_HANDY bytes at X_PRIVATE, as xdr_mem.c keeps them (and
+   glibc's sunrpc did), and a whole message's codec converts straight
+   between them and the message, with one check of the room per item
+   and no call through the stream's operations (XDR_INLINE).  */
+static inline int
+is_mem (const XDR *xdrs)
+{
+  return xdrs->x_ops == mem_ops[0] || xdrs->x_ops == mem_ops[1];
+}
+
+/* Fast mode's codec of the whole message (idlrt-xdr.h) of M's
+   operation, the request's or REPLY's, for DECODE; NULL if it has
+   none or XDRS is not a memory stream.  An operation has one only if
+   it has that message's program: the entry points then skip their
+   other checks of M, and a decoder zeroes the message's words and
+   fixed payload itself (the words it fills whole, not at all).  */
+static inline idl_onc_msg_fn *
+msg_codec (XDR *xdrs, const struct idl_onc_msg *m, int reply, int decode)
+{
+  if (!m->codecs || !m->op || !m->table || !is_mem (xdrs))
+    return NULL;
+  size_t k = (size_t) (m->op - m->table - IDL_XT_HDR_WORDS) / IDL_XT_OP_WORDS;
+  return (idl_onc_msg_fn *) m->codecs[4 * k + 2 * reply + decode];
+}
+
+/* Run codec FN over XDRS's room (a memory stream's); LEN as for
+   idl_onc_msg_fn.  1 done, 0 refused (a decoder) or no room (an
+   encoder), -1 (an encoder) the message contradicts its bounds.  */
+static inline int
+msg_convert (XDR *xdrs, idl_onc_msg_fn *fn, uint8_t *w, uint8_t *pay,
+	     const uint64_t *req, uint64_t *len)
+{
+  long r = fn ((uint8_t *) xdrs->x_private, xdrs->x_handy, w, pay,
+	       (const uint8_t *) req, len);
+  if (r < 0)
+    return r == -1 ? -1 : 0;
+  xdrs->x_private = (char *) xdrs->x_private + r;
+  xdrs->x_handy -= (u_int) r;
+  return 1;
+}
+
 /* The program of entry OP for the request (REPLY false) or the reply,
    or NULL: unsupported (or no reply).  */
 static const uint32_t *
@@ -634,8 +694,10 @@ interpret (XDR *xdrs, const struct idl_onc_msg *m, const uint32_t *p,
   return c.bad ? -1 : 0;
 }
 
-int
-idl_onc_encode_request (XDR *xdrs, struct idl_onc_msg *m)
+/* The interpreter's side of each conversion: M's operation has no
+   codec of that message, or XDRS is not a memory stream.  */
+static int __attribute__ ((__noinline__))
+encode_request (XDR *xdrs, struct idl_onc_msg *m)
 {
   const uint32_t *p = program (m, 0);
   if (!p)
@@ -653,8 +715,18 @@ idl_onc_encode_request (XDR *xdrs, struct idl_onc_msg *m)
   return m->err = IDL_OK;
 }
 
-int
-idl_onc_decode_request (XDR *xdrs, struct idl_onc_msg *m)
+/* The private request's tag, P the request's program.  */
+static inline uint64_t
+request_tag (const struct idl_onc_msg *m, const uint32_t *p)
+{
+  return ((uint64_t) m->table[3] << IDL_TAG_IFACE_SHIFT
+	  | (uint64_t) (m->op[0] & 0xffff) << IDL_TAG_OP_SHIFT
+	  | (m->op[0] & IDL_XT_OP_ONEWAY ? IDL_TAG_ONEWAY : 0)
+	  | (p[0] & IDL_XP_WORDS_MASK));
+}
+
+static int __attribute__ ((__noinline__))
+decode_request (XDR *xdrs, struct idl_onc_msg *m)
 {
   const uint32_t *p = program (m, 0);
   if (!p)
@@ -671,15 +743,13 @@ idl_onc_decode_request (XDR *xdrs, struct idl_onc_msg *m)
   if (!codec_only (xdrs, m, p, 1, w, pay)
       && interpret (xdrs, m, p, 1, 0, w, pay, 0, NULL, &end) <= 0)
     return fail (m, IDL_E_BADMSG);
-  uint64_t tag = ((uint64_t) m->table[3] << IDL_TAG_IFACE_SHIFT
-		  | (uint64_t) (m->op[0] & 0xffff) << IDL_TAG_OP_SHIFT
-		  | (m->op[0] & IDL_XT_OP_ONEWAY ? IDL_TAG_ONEWAY : 0) | nw);
-  idl_msg_request (msg, tag, NULL, NULL, (uint32_t) end, NULL, 0);
+  idl_msg_request (msg, request_tag (m, p), NULL, NULL, (uint32_t) end,
+		   NULL, 0);
   return m->err = IDL_OK;
 }
 
-int
-idl_onc_encode_reply (XDR *xdrs, struct idl_onc_msg *m)
+static int __attribute__ ((__noinline__))
+encode_reply (XDR *xdrs, struct idl_onc_msg *m)
 {
   const uint32_t *p = program (m, 1);
   if (!p)
@@ -697,8 +767,16 @@ idl_onc_encode_reply (XDR *xdrs, struct idl_onc_msg *m)
   return m->err = IDL_OK;
 }
 
-int
-idl_onc_decode_reply (XDR *xdrs, struct idl_onc_msg *m)
+/* The reply's tag, from the request's, P the reply's program.  */
+static inline uint64_t
+reply_tag (const struct idl_onc_msg *m, const uint32_t *p)
+{
+  return (m->req[0] & ~(uint64_t) (IDL_TAG_COUNT_MASK | IDL_TAG_ONEWAY))
+	 | (p[0] & IDL_XP_WORDS_MASK);
+}
+
+static int __attribute__ ((__noinline__))
+decode_reply (XDR *xdrs, struct idl_onc_msg *m)
 {
   const uint32_t *p = program (m, 1);
   if (!p)
@@ -712,8 +790,77 @@ idl_onc_decode_reply (XDR *xdrs, struct idl_onc_msg *m)
   if (!codec_only (xdrs, m, p, 1, w, m->payload)
       && interpret (xdrs, m, p, 1, 1, w, m->payload, 0, m->req, &end) <= 0)
     return fail (m, IDL_E_PROTO);
-  m->words[0] = (m->req[0] & ~(uint64_t) (IDL_TAG_COUNT_MASK
-					  | IDL_TAG_ONEWAY)) | nw;
+  m->words[0] = reply_tag (m, p);
+  m->len = (uint32_t) end;
+  return m->err = IDL_OK;
+}
+
+/* The entry points: the message's codec alone where it has one and
+   the stream is a memory one (msg_codec), else the interpreter's
+   side.  The codec's existence says that the operation is supported
+   and has that message's program.  */
+
+int
+idl_onc_encode_request (XDR *xdrs, struct idl_onc_msg *m)
+{
+  idl_onc_msg_fn *fn = msg_codec (xdrs, m, 0, 0);
+  if (!fn)
+    return encode_request (xdrs, m);
+  const uint32_t *p = m->table + m->op[1];
+  uint64_t len = m->len;
+  if (len > IDL_PAYLOAD_MAX
+      || (m->words[0] & IDL_TAG_COUNT_MASK) != (p[0] & IDL_XP_WORDS_MASK))
+    return fail (m, IDL_E_BOUNDS);
+  int r = msg_convert (xdrs, fn, (uint8_t *) m->words, m->payload, NULL,
+		       &len);
+  if (r <= 0)
+    return fail (m, r < 0 ? IDL_E_BOUNDS : IDL_E_NOMEM);
+  return m->err = IDL_OK;
+}
+
+int
+idl_onc_decode_request (XDR *xdrs, struct idl_onc_msg *m)
+{
+  idl_onc_msg_fn *fn = msg_codec (xdrs, m, 0, 1);
+  if (!fn)
+    return decode_request (xdrs, m);
+  const uint32_t *p = m->table + m->op[1];
+  uint64_t *msg = m->words, end;
+  if (msg_convert (xdrs, fn, (uint8_t *) msg,
+		   (uint8_t *) msg + IDL_MSG_REQ_PAYLOAD, NULL, &end) <= 0)
+    return fail (m, IDL_E_BADMSG);
+  idl_msg_request (msg, request_tag (m, p), NULL, NULL, (uint32_t) end,
+		   NULL, 0);
+  return m->err = IDL_OK;
+}
+
+int
+idl_onc_encode_reply (XDR *xdrs, struct idl_onc_msg *m)
+{
+  idl_onc_msg_fn *fn = msg_codec (xdrs, m, 1, 0);
+  if (!fn)
+    return encode_reply (xdrs, m);
+  uint64_t *msg = m->words, len = msg[IDL_MSG_REPLY_LEN];
+  if (len > IDL_PAYLOAD_MAX)
+    return fail (m, IDL_E_BOUNDS);
+  int r = msg_convert (xdrs, fn, (uint8_t *) msg,
+		       (uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD, m->req, &len);
+  if (r <= 0)
+    return fail (m, r < 0 ? IDL_E_BOUNDS : IDL_E_NOMEM);
+  return m->err = IDL_OK;
+}
+
+int
+idl_onc_decode_reply (XDR *xdrs, struct idl_onc_msg *m)
+{
+  idl_onc_msg_fn *fn = msg_codec (xdrs, m, 1, 1);
+  if (!fn)
+    return decode_reply (xdrs, m);
+  uint64_t end;
+  if (msg_convert (xdrs, fn, (uint8_t *) m->words, m->payload, m->req,
+		   &end) <= 0)
+    return fail (m, IDL_E_PROTO);
+  m->words[0] = reply_tag (m, m->table + m->op[2]);
   m->len = (uint32_t) end;
   return m->err = IDL_OK;
 }

@@ -78,6 +78,16 @@ struct idl_onc_msg
 typedef void idl_onc_codec_fn (uint32_t *xdr, uint8_t *words,
 			       uint8_t *payload);
 
+/* A generated codec of a whole message (idlrt-xdr.h): XDR's ROOM
+   bytes at XDR, the message's WORDS and PAYLOAD, the request's words
+   REQ (reply conversions); *LEN the payload's length (encoders) or,
+   from a decoder, the payload's end.  The XDR bytes it took or gave,
+   or -1 (refused; an encoder: the message contradicts its bounds) or
+   -2 (an encoder: ROOM too small).  */
+typedef long idl_onc_msg_fn (uint8_t *xdr, uint64_t room, uint8_t *words,
+			     uint8_t *payload, const uint8_t *req,
+			     uint64_t *len);
+
 /* IFACE's ONC program number and version (idlrt-xdr.h), from its table;
    false when the interface has none (compiled without the plugin).  */
 int idl_onc_numbers (const idl_interface_t *iface, uint32_t *program,

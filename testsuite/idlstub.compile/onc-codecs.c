@@ -6,7 +6,10 @@
    in the run's program: byte swaps straight between the message and
    the stream's buffer, a fixed array of more than four elements a loop,
    a fixed opaque a block copy and its zero padding; a run holding an
-   implied count (procedure 3's) stays with the interpreter.  */
+   implied count (procedure 3's) has no codec of its own.  Run codecs
+   are numbered past the four slots per operation of the messages'
+   codecs (plugin/xdr-msg-codec.cc), which every message here has,
+   procedure 3's buffer and implied count included.  */
 
 #include <idlstub.h>
 
@@ -19,13 +22,16 @@ IDL_OP (codecs, 3) void buf (idl_binding_t *b, unsigned n,
 
 const idl_interface_t *used = &codecs;
 
-/* The runs' codec words: 0 to 3, none (ffffffff) for the implied
-   count's.  */
-/* { dg-final { scan-ipa-dump "procedure 1\n    arguments: 1 0 4 80e 1 0 807\n    result: 81 0 4 80e 1 1 807\n" "idlstub" } } */
-/* { dg-final { scan-ipa-dump "procedure 2\n    arguments: 0 68 b b40e 8 2 280d 2 1 23 502c 5 582b 6029\n    result: 81 0 4 40e 1 3 805\n" "idlstub" } } */
+/* The runs' codec words: 6 to 9 (past 3 operations' 4 slots, in
+   pairs), none (ffffffff) for the implied count's.  */
+/* { dg-final { scan-ipa-dump "procedure 1\n    arguments: 1 0 4 80e 1 6 807\n    result: 81 0 4 80e 1 7 807\n" "idlstub" } } */
+/* { dg-final { scan-ipa-dump "procedure 2\n    arguments: 0 68 b b40e 8 8 280d 2 1 23 502c 5 582b 6029\n    result: 81 0 4 40e 1 9 805\n" "idlstub" } } */
 /* { dg-final { scan-ipa-dump "procedure 3\n    arguments: 10100 0 c 40e 1 ffffffff 846 " "idlstub" } } */
 /* { dg-final { scan-ipa-dump-times ";; XDR encoder of a run of codecs" 4 "idlstub" } } */
 /* { dg-final { scan-ipa-dump-times ";; XDR decoder of a run of codecs" 4 "idlstub" } } */
+/* Every message's codecs: 3 operations' requests and results.  */
+/* { dg-final { scan-ipa-dump-times ";; XDR message encoder of codecs" 6 "idlstub" } } */
+/* { dg-final { scan-ipa-dump-times ";; XDR message decoder of codecs" 6 "idlstub" } } */
 /* The record's shorts: a loop of 40, each sign-extended and swapped.  */
 /* { dg-final { scan-ipa-dump "if \\(k\\.\[0-9\]+ < 40\\)" "idlstub" } } */
 /* { dg-final { scan-ipa-dump "= \\(int\\) D\\.\[0-9\]+;\n  D\\.\[0-9\]+ = \\(unsigned int\\) D\\.\[0-9\]+;\n  D\\.\[0-9\]+ = __builtin_bswap32" "idlstub" } } */

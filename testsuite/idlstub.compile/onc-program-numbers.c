@@ -30,7 +30,8 @@ const idl_interface_t *used[] = { &pmap, &dflt, &rule };
 /* { dg-final { scan-ipa-dump "interface rule: ONC program 536870928 \\(0x20000010\\), version 3," "idlstub" } } */
 /* The programs (runtime/idlrt-xdr.h): the request's two words hold four
    unsigned ints, one run of 16 XDR bytes; the reply's word 1 one.  Each
-   run's codec: in fast mode the first and second of the file
-   (xdr-codec.cc), none (ffffffff) in compact mode.  */
-/* { dg-final { scan-ipa-dump "procedure 3\n    arguments: 2 0 7 100e 4 (0|ffffffff) 806 c06 1006 1406\n    result: 81 0 4 40e 1 (1|ffffffff) 806\n" "idlstub" } } */
+   run's codec: in fast mode the first and second pairs past the
+   interface's one operation's four message codecs (xdr-codec.cc), none
+   (ffffffff) in compact mode.  */
+/* { dg-final { scan-ipa-dump "procedure 3\n    arguments: 2 0 7 100e 4 (2|ffffffff) 806 c06 1006 1406\n    result: 81 0 4 40e 1 (3|ffffffff) 806\n" "idlstub" } } */
 /* { dg-final { scan-ipa-dump "procedure 2: not expressible in XDR\n  procedure 5, one-way\n    arguments: " "idlstub" } } */
