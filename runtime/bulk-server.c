@@ -222,7 +222,8 @@ ring_wait (struct idl_conn *c, const uint32_t *w, uint32_t target)
   if (__atomic_load_n (w, __ATOMIC_ACQUIRE) >= target)
     return 0;
   return idl_ring_wait (w, target, &r->server_sleeping, c->fd, NULL, NULL,
-			&c->srv->stopping, idl_clock_ns () + IDL_RING_STALL_NS);
+			&c->srv->stopping, idl_clock_ns () + IDL_RING_STALL_NS,
+			idl_spin_for (c->cpu, &c->page->client_cpu));
 }
 
 /* The in and inout items of BC's checked request, streamed from the

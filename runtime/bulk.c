@@ -340,6 +340,7 @@ stream (idl_binding_t *b, void *arg, int64_t at)
   const uint32_t *state = &b->page->state;
   uint32_t k = 0;
   int any_out = 0, w;
+  uint64_t spin = idl_spin_for (b->cpu, &b->page->server_cpu);
 
   for (unsigned i = 0; i < rc->n; i++)
     {
@@ -357,7 +358,7 @@ stream (idl_binding_t *b, void *arg, int64_t at)
 	  if (k >= IDL_RING_SLOTS
 	      && (w = idl_ring_wait (&r->in_drained, k + 1 - IDL_RING_SLOTS,
 				     &r->client_sleeping, b->sock, state,
-				     &b->hup, NULL, at)) != 0)
+				     &b->hup, NULL, at, spin)) != 0)
 	    return ring_error (w);
 	  memcpy (idl_ring_slot (r, k), (const uint8_t *) it->ptr + off,
 		  chunk);
@@ -369,7 +370,7 @@ stream (idl_binding_t *b, void *arg, int64_t at)
     return IDL_OK;
 
   w = idl_ring_wait (&r->out_ready, 1, &r->client_sleeping, b->sock, state,
-		     &b->hup, NULL, at);
+		     &b->hup, NULL, at, spin);
   if (w != 0)
     {
       rc->early = w == IDL_RING_ANSWERED;
@@ -396,7 +397,7 @@ stream (idl_binding_t *b, void *arg, int64_t at)
 	  /* The server posts its reply once the last chunk is in: the
 	     page's state is no reason to stop here.  */
 	  if ((w = idl_ring_wait (&r->out_filled, k + 1, &r->client_sleeping,
-				  b->sock, NULL, &b->hup, NULL, at)) != 0)
+				  b->sock, NULL, &b->hup, NULL, at, spin)) != 0)
 	    return ring_error (w);
 	  memcpy ((uint8_t *) it->ptr + off, idl_ring_slot (r, k), chunk);
 	  k++;

@@ -45,14 +45,17 @@
 #include <stdint.h>
 #include "page.h"
 
-/* Sizes: four slots of 256 KiB stay in a core's L2 (4 MiB here) with
-   room for the private buffer's lines being written (bench/bulk
-   measured 4 x 256 KiB against 4 x 1 MiB and 8 x 128 KiB; HACKING).  */
+/* Sizes: four slots of 1 MiB, a core's L2 here (4 MiB; L3 105 MiB
+   shared).  bench/bulk measured 4 x 256 KiB against 4 x 1 MiB on a
+   loaded machine (HACKING, "Large buffers", step 3): the larger slots
+   won at 16 and 256 MiB (0.30-0.46 of memcpy against 0.21-0.32),
+   because each hand-over that finds the peer descheduled costs a
+   wake-up, and a 1 MiB slot needs a quarter as many.  */
 #ifndef IDL_RING_SLOTS
 #define IDL_RING_SLOTS 4
 #endif
 #ifndef IDL_RING_SLOT
-#define IDL_RING_SLOT ((uint64_t) 256 << 10)
+#define IDL_RING_SLOT ((uint64_t) 1 << 20)
 #endif
 #define IDL_RING_HEADER 4096
 #define IDL_RING_BYTES (IDL_RING_HEADER + IDL_RING_SLOTS * IDL_RING_SLOT)
@@ -124,15 +127,17 @@ idl_ring_publish (uint32_t *word, uint32_t v, const uint32_t *peer_sleeping)
    state word, which must stay REQUEST (a client's wait); HUP, if not
    NULL, the client watcher's hang-up flag; STOP, if not NULL, the
    server's stopping flag; AT the deadline (idl_clock_ns), 0 for
-   none.  */
+   none.  SPIN is the page's budget for this pair (idl_spin_for: none
+   when both sides share one CPU); a ring wait spins ten times as long,
+   since a chunk's copy takes tens of microseconds.  */
 static inline int
 idl_ring_wait (const uint32_t *word, uint32_t target, uint32_t *my_sleeping,
 	       int sock, const uint32_t *state, const uint32_t *hup,
-	       const int *stop, int64_t at)
+	       const int *stop, int64_t at, uint64_t spin)
 {
   struct idl_spin sp;
 
-  idl_spin_start (&sp, idl_spin_ticks * 10);
+  idl_spin_start (&sp, spin * 10);
   for (;;)
     {
       uint32_t v = __atomic_load_n (word, __ATOMIC_ACQUIRE);
