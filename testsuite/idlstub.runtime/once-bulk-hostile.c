@@ -16,7 +16,9 @@
    against shrinking only, or of the wrong size is refused; and a
    client that announces its items and never fills the ring is dropped
    at the server's deadline (an error reply, then the hang-up), the
-   server serving others on.  */
+   server serving others on.  w2-bulk-hostile.c runs it all against a
+   server with workers, which keeps the sequential path: there the
+   client rewrites its memfd instead.  */
 
 #define _GNU_SOURCE 1
 #include <fcntl.h>
@@ -256,14 +258,19 @@ main (void)
      serves others on.  */
   idl_binding_t *b4 = idltest_connect (name, &rt_iface);
   expect_in_ok (b4, buf, 4096, 10);
-  CHECK (b4->bulk->ring_ok > 0);
-  double t0 = rt_now_ms ();
-  raw_bulk (b4, rt_tag (RT_BULK_IN, 1), 0, 1, IDL_BULK_IN, 1 << 20, 1 << 20,
-	    0, bk_err (IDL_E_TIMEOUT));
-  CHECK (rt_now_ms () - t0 >= 1000);
-  CHECK (bk_call_in (b4, buf, 4096, 1, &bad) == bk_err (IDL_E_PEER_DIED));
-  idl_close (b4);
-  b4 = idltest_connect (name, &rt_iface);
+  /* The ring with a thread per connection, the memfd elsewhere.  */
+  CHECK ((b4->bulk->ring_ok > 0) == (RT_WORKERS == 0));
+  if (b4->bulk->ring_ok > 0)
+    {
+      double t0 = rt_now_ms ();
+      raw_bulk (b4, rt_tag (RT_BULK_IN, 1), 0, 1, IDL_BULK_IN, 1 << 20,
+		1 << 20, 0, bk_err (IDL_E_TIMEOUT));
+      CHECK (rt_now_ms () - t0 >= 1000);
+      CHECK (bk_call_in (b4, buf, 4096, 1, &bad)
+	     == bk_err (IDL_E_PEER_DIED));
+      idl_close (b4);
+      b4 = idltest_connect (name, &rt_iface);
+    }
   expect_in_ok (b4, buf, RT_BULK_HOLD_MAX, 11);
   idl_close (b4);
   rt_stop_server (srv);
