@@ -31,16 +31,22 @@
         IDL_E_PROTO, nothing copied) and their bytes copied once into
         the memfd, their lengths onto the page.
 
-   Nothing here waits for the client: everything the request needs is
-   in place when it is published.  So a bulk request is served in
-   every run mode, a worker's and the program's own loop included; a
-   large one only keeps that worker's other connections waiting for
-   the time its copies take.
+   That is the sequential path, where nothing waits for the client:
+   everything the request needs is in place when it is published.  So
+   it serves workers and the program's own loop; a large request only
+   keeps that worker's other connections waiting for the time its
+   copies take.  A connection with a thread of its own takes the
+   client's ring instead (ring.h; take_ring): steps 1-3 alike, then
+   step 4 streams the items from the ring as the client fills it
+   (ring_in) and step 5 streams them back (ring_out), waiting for the
+   client at most IDL_RING_STALL_NS a chunk before it drops the
+   connection.
 
    The private buffer is kept between calls (a large buffer faulted in
    afresh each call would cost more than its copy) and counted against
-   the cap until the connection ends; a call that needs more than it
-   has gives it back first.  */
+   the cap until the connection ends or it has been idle for
+   IDL_BULK_IDLE_NS (idl_bulk_idle); a call that needs more than it has
+   gives it back first.  */
 
 #define _GNU_SOURCE 1
 #include <errno.h>

@@ -33,9 +33,15 @@
    peer death, a late reply discarded.  The memfd goes with the
    connection (page.c, at close).
 
-   This is the first increment of HACKING's design: the two copies run
-   one after the other, not overlapped through a ring of slots, so a
-   large transfer costs about two memcpys each way.
+   That is the sequential path: the two copies run one after the
+   other, so a large transfer costs about two memcpys each way.  It is
+   what workers and the program's own loop get, which must not wait for
+   a client.  To a server with a thread per connection the first bulk
+   call offers a ring instead (ring.h; offer_ring), which the server
+   takes or declines in its answer; on the ring the request is posted
+   at once and the items stream through its slots, the client's copy
+   and the server's overlapped (stream, ring_call).  Setup requests
+   keep a one-off timeout for the user's call (set_up).
 
    A co-located binding (colocate.c) hands the server's dispatcher the
    caller's own buffers (as a direct call would): no copy at all.  ONC
