@@ -31,16 +31,22 @@
         IDL_E_PROTO, nothing copied) and their bytes copied once into
         the memfd, their lengths onto the page.
 
-   Nothing here waits for the client: everything the request needs is
-   in place when it is published.  So a bulk request is served in
-   every run mode, a worker's and the program's own loop included; a
-   large one only keeps that worker's other connections waiting for
-   the time its copies take.
+   That is the sequential path, where nothing waits for the client:
+   everything the request needs is in place when it is published.  So
+   it serves workers and the program's own loop; a large request only
+   keeps that worker's other connections waiting for the time its
+   copies take.  A connection with a thread of its own takes the
+   client's ring instead (ring.h; take_ring): steps 1-3 alike, then
+   step 4 streams the items from the ring as the client fills it
+   (ring_in) and step 5 streams them back (ring_out), waiting for the
+   client at most IDL_RING_STALL_NS a chunk before it drops the
+   connection.
 
    The private buffer is kept between calls (a large buffer faulted in
    afresh each call would cost more than its copy) and counted against
-   the cap until the connection ends; a call that needs more than it
-   has gives it back first.  */
+   the cap until the connection ends or it has been idle for
+   IDL_BULK_IDLE_NS (idl_bulk_idle); a call that needs more than it has
+   gives it back first.  */
 
 #define _GNU_SOURCE 1
 #include <errno.h>
@@ -48,21 +54,25 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
 #include <linux/magic.h>
 #include "server-internal.h"
+#include "ring.h"
 
 /* A connection's bulk state.  */
 struct idl_bulk_conn
 {
   int memfd;			/* the client's, -1 until its setup */
   uint8_t *shm;			/* its mapping, SHM_SIZE bytes, or NULL */
+  struct idl_ring *ring;	/* the ring's mapping (ring.h), or NULL */
   size_t shm_size;
   uint8_t *priv;		/* the private buffer, PRIV_SIZE bytes
 				   counted against the server's cap */
   size_t priv_size;
+  int64_t used_at;		/* when PRIV last served a call (ns) */
   /* The request being served, as checked: N items { dir, len, max }
      and where each starts (in the memfd and the private buffer
      alike).  */
@@ -178,6 +188,107 @@ take_memfd (struct idl_bulk_conn *bc, int fd)
   return IDL_BULK_SET_UP;
 }
 
+/* Take the ring of a setup request with IDL_PAGE_BULK_RING (FD): only
+   on a connection with a thread of its own, which may wait for its
+   client (elsewhere IDL_E_BADMSG, and the client uses the memfd);
+   only a memfd of ordinary shared memory sealed against shrinking and
+   growing, of IDL_RING_BYTES exactly, so that no access of ours can
+   fault.  Mapped once for the connection.  */
+static int
+take_ring (struct idl_conn *c, struct idl_bulk_conn *bc, int fd)
+{
+  struct statfs sfs;
+  struct stat st;
+  int seals = fcntl (fd, F_GET_SEALS);
+
+  if (!c->threaded)
+    return IDL_E_BADMSG;
+  if (seals < 0 || (seals & (F_SEAL_SHRINK | F_SEAL_GROW))
+		   != (F_SEAL_SHRINK | F_SEAL_GROW)
+      || fstatfs (fd, &sfs) != 0 || sfs.f_type != TMPFS_MAGIC
+      || fstat (fd, &st) != 0 || (uint64_t) st.st_size != IDL_RING_BYTES)
+    return IDL_E_BADMSG;
+  void *p = mmap (NULL, IDL_RING_BYTES, PROT_READ | PROT_WRITE, MAP_SHARED,
+		  fd, 0);
+  if (p == MAP_FAILED)
+    return IDL_E_NOMEM;
+  if (bc->ring)
+    munmap (bc->ring, IDL_RING_BYTES);
+  bc->ring = p;
+  return IDL_BULK_SET_UP;
+}
+
+/* Wait for ring word W >= TARGET, the client given IDL_RING_STALL_NS:
+   0, or nonzero to drop the connection (it stalled or went, or we
+   stop).  */
+static int
+ring_wait (struct idl_conn *c, const uint32_t *w, uint32_t target)
+{
+  struct idl_ring *r = c->bulk->ring;
+  if (__atomic_load_n (w, __ATOMIC_ACQUIRE) >= target)
+    return 0;
+  return idl_ring_wait (w, target, &r->server_sleeping, c->fd, NULL, NULL,
+			&c->srv->stopping, idl_clock_ns () + IDL_RING_STALL_NS,
+			idl_spin_for (c->cpu, &c->page->client_cpu));
+}
+
+/* The in and inout items of BC's checked request, streamed from the
+   ring into the private buffer, every ring byte read once (ring.h).
+   IDL_OK or IDL_BULK_DROP.  */
+static int
+ring_in (struct idl_conn *c, struct idl_bulk_conn *bc)
+{
+  struct idl_ring *r = bc->ring;
+  uint32_t k = 0;
+
+  for (unsigned i = 0; i < bc->n; i++)
+    {
+      uint64_t len = bc->item[i][1];
+      if (bc->item[i][0] == IDL_BULK_OUT)
+	continue;
+      for (uint64_t off = 0, step = idl_ring_chunk (len); off < len;
+	     off += step)
+	{
+	  uint64_t chunk = len - off < step ? len - off : step;
+	  if (ring_wait (c, &r->in_filled, k + 1) != 0)
+	    return IDL_BULK_DROP;
+	  memcpy (bc->priv + bc->off[i] + off, idl_ring_slot (r, k), chunk);
+	  k++;
+	  idl_ring_publish (&r->in_drained, k, &r->client_sleeping);
+	}
+    }
+  return IDL_OK;
+}
+
+/* The out and inout items' reply bytes, LEN[i] each (checked), streamed
+   through the ring to the client once their lengths are on the page.
+   IDL_OK or IDL_BULK_DROP.  */
+static int
+ring_out (struct idl_conn *c, struct idl_bulk_conn *bc, const uint64_t *len)
+{
+  struct idl_ring *r = bc->ring;
+  uint32_t k = 0;
+
+  idl_ring_publish (&r->out_ready, 1, &r->client_sleeping);
+  for (unsigned i = 0; i < bc->n; i++)
+    {
+      if (bc->item[i][0] == IDL_BULK_IN)
+	continue;
+      for (uint64_t off = 0, step = idl_ring_chunk (len[i]); off < len[i];
+	     off += step)
+	{
+	  uint64_t chunk = len[i] - off < step ? len[i] - off : step;
+	  if (k >= IDL_RING_SLOTS
+	      && ring_wait (c, &r->out_drained, k + 1 - IDL_RING_SLOTS) != 0)
+	    return IDL_BULK_DROP;
+	  memcpy (idl_ring_slot (r, k), bc->priv + bc->off[i] + off, chunk);
+	  k++;
+	  idl_ring_publish (&r->out_filled, k, &r->client_sleeping);
+	}
+    }
+  return IDL_OK;
+}
+
 /* Map BYTES of the memfd, if it is that large.  */
 static int
 map_shared (struct idl_bulk_conn *bc, uint64_t bytes)
@@ -199,6 +310,19 @@ map_shared (struct idl_bulk_conn *bc, uint64_t bytes)
   return IDL_OK;
 }
 
+/* Give back BC's private buffer and its share of SRV's cap.  */
+static void
+drop_private (idl_server_t *srv, struct idl_bulk_conn *bc)
+{
+  if (bc->priv)
+    {
+      munmap (bc->priv, bc->priv_size);
+      idl_bulk_unreserve (srv, bc->priv_size);
+    }
+  bc->priv = NULL;
+  bc->priv_size = 0;
+}
+
 /* A private buffer of BYTES, within the server's cap: the old one is
    given back first, so that a connection never holds two.  */
 static int
@@ -206,13 +330,7 @@ grow_private (idl_server_t *srv, struct idl_bulk_conn *bc, uint64_t bytes)
 {
   uint64_t len = align_up (bytes, 4096);
 
-  if (bc->priv)
-    {
-      munmap (bc->priv, bc->priv_size);
-      idl_bulk_unreserve (srv, bc->priv_size);
-      bc->priv = NULL;
-      bc->priv_size = 0;
-    }
+  drop_private (srv, bc);
   if (idl_bulk_reserve (srv, len) != 0)
     return IDL_E_NOMEM;
   void *p = mmap (NULL, len, PROT_READ | PROT_WRITE,
@@ -268,6 +386,8 @@ idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
     {
       if (rq->nfds != 1 || (rq->tag & IDL_TAG_COUNT_MASK) != 0 || rq->len)
 	return IDL_E_BADMSG;
+      if (flags & IDL_PAGE_BULK_RING)
+	return take_ring (c, bc, rfds[0]);
       return take_memfd (bc, rfds[0]);
     }
 
@@ -277,7 +397,8 @@ idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
 				 (const uint64_t (*)[3]) bc->item, &bytes))
 	 != IDL_OK)
     return code;
-  if (bytes > bc->shm_size && (code = map_shared (bc, bytes)) != IDL_OK)
+  if (!bc->ring && bytes > bc->shm_size
+      && (code = map_shared (bc, bytes)) != IDL_OK)
     return code;
   if (bytes > bc->priv_size
       && (code = grow_private (c->srv, bc, bytes)) != IDL_OK)
@@ -294,12 +415,15 @@ idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
       uint64_t size = dir == IDL_BULK_IN ? len : bc->item[i][2];
 
       bc->off[i] = off;
-      if (dir != IDL_BULK_OUT && len > 0)
+      if (dir != IDL_BULK_OUT && len > 0 && !bc->ring)
 	memcpy (bc->priv + off, bc->shm + off, len);
       msg[IDL_MSG_BULK + 2 * i] = (uint64_t) (uintptr_t) (bc->priv + off);
       msg[IDL_MSG_BULK + 2 * i + 1] = dir == IDL_BULK_OUT ? size : len;
       off += align_up (size, IDL_BULK_ALIGN);
     }
+  bc->used_at = idl_now_ns ();
+  if (bc->ring)
+    return ring_in (c, bc);
   return IDL_OK;
 }
 
@@ -310,6 +434,12 @@ idl_bulk_reply (struct idl_conn *c, uint64_t rtag)
   struct idl_page_bulk *pb = &c->page->bulk;
   const uint64_t *msg = c->msg;
 
+  bc->used_at = idl_now_ns ();
+  /* A worker calls idle when asked to (server-workers.c); a thread per
+     connection after every sleep slice anyway.  */
+  int64_t at = bc->used_at + IDL_BULK_IDLE_NS;
+  if (c->idle_at == 0 || c->idle_at > at)
+    c->idle_at = at;
   if (rtag & IDL_TAG_ERROR)
     return rtag;
   /* Every length first: a reply is copied whole or not at all.  */
@@ -317,18 +447,51 @@ idl_bulk_reply (struct idl_conn *c, uint64_t rtag)
     if (bc->item[i][0] != IDL_BULK_IN
 	&& msg[IDL_MSG_BULK + 2 * i + 1] > bc->item[i][2])
       return idl_error_tag (IDL_E_PROTO);
+  uint64_t lens[IDL_BULK_ITEMS];
   for (unsigned i = 0; i < bc->n; i++)
     {
       uint64_t len = 0;
       if (bc->item[i][0] != IDL_BULK_IN)
 	{
 	  len = msg[IDL_MSG_BULK + 2 * i + 1];
-	  if (len > 0)
+	  if (len > 0 && !bc->ring)
 	    memcpy (bc->shm + bc->off[i], bc->priv + bc->off[i], len);
 	}
+      lens[i] = len;
       __atomic_store_n (&pb->out_len[i], len, __ATOMIC_RELAXED);
     }
+  if (bc->ring)
+    {
+      int any = 0;
+      for (unsigned i = 0; i < bc->n; i++)
+	any |= bc->item[i][0] != IDL_BULK_IN;
+      if (any && ring_out (c, bc, lens) != IDL_OK)
+	return IDL_BULK_DROP;
+    }
   return rtag;
+}
+
+int64_t
+idl_bulk_idle (struct idl_conn *c, int64_t now)
+{
+  struct idl_bulk_conn *bc = c->bulk;
+
+  if (!bc->priv)
+    return 0;
+  if (now - bc->used_at < IDL_BULK_IDLE_NS)
+    return bc->used_at + IDL_BULK_IDLE_NS;
+  /* Idle for a slice: another connection may need its share of the
+     cap, and a buffer kept for a client that may never call again
+     would hold it until that client goes.  */
+  drop_private (c->srv, bc);
+  return 0;
+}
+
+void
+idl_bulk_drop (struct idl_conn *c)
+{
+  drop_private (c->srv, c->bulk);
+  shutdown (c->fd, SHUT_RDWR);
 }
 
 void
@@ -336,13 +499,11 @@ idl_bulk_conn_free (struct idl_conn *c)
 {
   struct idl_bulk_conn *bc = c->bulk;
 
-  if (bc->priv)
-    {
-      munmap (bc->priv, bc->priv_size);
-      idl_bulk_unreserve (c->srv, bc->priv_size);
-    }
+  drop_private (c->srv, bc);
   if (bc->shm)
     munmap (bc->shm, bc->shm_size);
+  if (bc->ring)
+    munmap (bc->ring, IDL_RING_BYTES);
   if (bc->memfd >= 0)
     close (bc->memfd);
   free (bc);

@@ -698,6 +698,38 @@ idl_callv_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   return answer (b, &dl);
 }
 
+/* idl_callv_x for the bulk ring (bulk.c, ring.h): post the request,
+   then STREAM (B, ARG, AT), AT the call's deadline (idl_clock_ns, 0 for
+   none), which moves the items through the ring while the server
+   serves the request, then wait for the reply within the same
+   deadline.  STREAM returns IDL_OK, or IDL_E_TIMEOUT, IDL_E_PEER_DIED
+   or IDL_E_PROTO to fail the call with (the first leaves the request
+   late, as a timed-out call does).  Not on the fast path: its own
+   entry point, so that idl_callv_x stays as it is.  */
+idl_reply_t
+idl_callv_stream (idl_binding_t *b, uint64_t tag, const uint64_t *words,
+		  uint64_t payload_len, const int *fds, uint64_t nfds,
+		  int (*stream) (idl_binding_t *, void *, int64_t), void *arg)
+{
+  struct deadline dl;
+  int err = post_x (b, tag, words, payload_len, fds, nfds, &dl);
+  if (err != IDL_OK)
+    return reply (call_failed (b, err), b);
+  if (dl.timeout != 0)
+    dl.at = idl_clock_ns () + dl.timeout;
+  err = stream (b, arg, dl.at);
+  if (err == IDL_E_TIMEOUT || err == IDL_E_PROTO)
+    {
+      /* The server may still be at the request: its reply, when it
+	 comes, is thrown away by the next call.  */
+      idl_set_flags (b, b->flags | IDL_BF_LATE);
+      return call_failed_v (b, err);
+    }
+  if (err != IDL_OK)
+    return call_failed_v (b, err);
+  return await_reply (b, &dl, IDL_WAIT_SLICE);
+}
+
 uint64_t
 idl_call_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 	    uint64_t payload_len, const int *fds, uint64_t nfds)

@@ -286,6 +286,14 @@ uint64_t *idl_map_msg (void) __attribute__ ((__visibility__ ("hidden")));
 void idl_unmap_msg (uint64_t *msg)
   __attribute__ ((__visibility__ ("hidden")));
 
+/* The bulk ring's call (call.c): idl_callv_x with STREAM run between
+   the request's post and the reply's wait.  */
+idl_reply_t idl_callv_stream (idl_binding_t *b, uint64_t tag,
+			      const uint64_t *words, uint64_t payload_len,
+			      const int *fds, uint64_t nfds,
+			      int (*stream) (idl_binding_t *, void *, int64_t),
+			      void *arg)
+  __attribute__ ((__visibility__ ("hidden")));
 /* Bulk items, the client's side (bulk.c): release B's bulk memfd
    (page.c, at close).  */
 void idl_bulk_client_free (idl_binding_t *b)

@@ -315,8 +315,8 @@ idl_page_open (struct idl_conn *c, int wait)
    control buffer, so the kernel installs none of the descriptors here:
    it drops them.  Returns when to look again for a message that waits
    to be claimed, or 0.  */
-int64_t
-idl_page_idle (struct idl_conn *c, int64_t now)
+static int64_t
+drain_stale (struct idl_conn *c, int64_t now)
 {
   for (unsigned i = 0; i < IDL_FD_DRAIN_MAX; i++)
     {
@@ -354,6 +354,22 @@ idl_page_idle (struct idl_conn *c, int64_t now)
       c->pending_since = 0;
     }
   return 0;
+}
+
+/* Housekeeping (transport.h): the socket's stale messages, and a
+   private bulk buffer idle for IDL_BULK_IDLE_NS given back to the
+   server's cap (bulk-server.c).  When to come again, or 0.  */
+int64_t
+idl_page_idle (struct idl_conn *c, int64_t now)
+{
+  int64_t next = drain_stale (c, now);
+  if (c->bulk)
+    {
+      int64_t at = idl_bulk_idle (c, now);
+      if (at != 0 && (next == 0 || at < next))
+	next = at;
+    }
+  return next;
 }
 
 void

@@ -176,6 +176,7 @@ enum idl_page_state
    dispatcher sees.  */
 #define IDL_PAGE_TAG_BULK 0x200
 #define IDL_PAGE_BULK_SETUP 1
+#define IDL_PAGE_BULK_RING 2
 #define IDL_PAGE_BULK_OFFSET 1024
 
 struct idl_page_bulk

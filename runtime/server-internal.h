@@ -91,6 +91,10 @@ struct idl_conn
   /* The connection's bulk memfd and private bulk buffer, or NULL
      (bulk-server.c).  */
   struct idl_bulk_conn *bulk;
+  /* Whether a thread of its own serves the connection (thread per
+     connection, server-threads.c): only then may a request wait for
+     its client, as the bulk ring's does (ring.h).  */
+  int threaded;
   /* Worker mode only (server-workers.c).  */
   struct idl_worker *worker;	/* owner, once handed over */
   struct idl_conn *wnext, *wprev;	/* the owner's list */
@@ -484,6 +488,9 @@ void idl_page_ring_client (struct idl_conn *c)
    the request handed over a new memfd, answer it without dispatch; else
    the IDL_E_* code to answer with.  Never blocks.  */
 #define IDL_BULK_SET_UP 1000
+/* The client stopped streaming through the ring (ring.h) or the server
+   stops: answer with an error and call idl_bulk_drop.  */
+#define IDL_BULK_DROP 1001
 int idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
 		      const int *rfds)
   __attribute__ ((__visibility__ ("hidden")));
@@ -491,6 +498,18 @@ int idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
    inout item's reply bytes to the client, their lengths to the page.
    Returns RTAG, or IDL_E_PROTO's tag for a length over its room.  */
 uint64_t idl_bulk_reply (struct idl_conn *c, uint64_t rtag)
+  __attribute__ ((__visibility__ ("hidden")));
+/* Drop C, whose client stopped streaming: its private buffer given
+   back, its socket shut down (the connection ends at its thread's next
+   look).  */
+void idl_bulk_drop (struct idl_conn *c)
+  __attribute__ ((__visibility__ ("hidden")));
+/* Housekeeping of C's bulk state at NOW (ns): a private buffer unused
+   for IDL_BULK_IDLE_NS is given back to the server's cap (HACKING,
+   "Large buffers", step 4).  Called by the thread that serves C, between
+   its requests.  Returns when to call it again, or 0.  */
+#define IDL_BULK_IDLE_NS (1000L * 1000 * 1000)
+int64_t idl_bulk_idle (struct idl_conn *c, int64_t now)
   __attribute__ ((__visibility__ ("hidden")));
 /* Release what C holds for bulk items (its connection ends).  */
 void idl_bulk_conn_free (struct idl_conn *c)

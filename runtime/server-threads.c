@@ -116,6 +116,7 @@ connection_main (void *arg)
   const struct idl_transport *t = c->srv->transport;
 
   c->cpu = idl_sole_cpu ();
+  c->threaded = 1;
   /* The private message only once the handshake is done: a client that
      never finishes it costs its thread, not a buffer too.  */
   if (t->conn->open (c, 1) == IDL_OK && idl_conn_alloc_msg (c) == 0)

@@ -158,6 +158,12 @@ serve_bulk (struct idl_conn *c, const struct idl_conn_ops *t,
 		NULL, 0, 0);
       return;
     }
+  if (code == IDL_BULK_DROP)
+    {
+      t->reply (c, &rq, rfds, idl_error_tag (IDL_E_TIMEOUT), NULL, 0, 0);
+      idl_bulk_drop (c);
+      return;
+    }
   if (code != IDL_OK)
     {
       t->reply (c, &rq, rfds, idl_error_tag (code), NULL, 0, 0);
@@ -166,6 +172,13 @@ serve_bulk (struct idl_conn *c, const struct idl_conn_ops *t,
   uint64_t rtag = idl_check_reply_tag (idl_conn_dispatch (c));
   idl_release_dispatch (c);
   rtag = idl_bulk_reply (c, rtag);
+  if (rtag == IDL_BULK_DROP)
+    {
+      /* The client stopped taking the out data.  */
+      finish (c, t, &rq, rfds, idl_error_tag (IDL_E_TIMEOUT));
+      idl_bulk_drop (c);
+      return;
+    }
   finish (c, t, &rq, rfds, rtag);
 }
 

@@ -9,14 +9,25 @@
    with a pipe or an unsealed memfd, a one-way bulk request) are
    refused with the server serving on; a bulk call honours the
    binding's deadline (its late reply thrown away), and one whose
-   server is killed mid-call fails with IDL_E_PEER_DIED.  */
+   server is killed mid-call fails with IDL_E_PEER_DIED.  The server
+   here has a thread per connection, so the bytes stream through the
+   connection's ring (ring.h): the client rewrites the ring, slots and
+   counters, during every copy; a ring it offers unsealed, sealed
+   against shrinking only, or of the wrong size is refused; and a
+   client that announces its items and never fills the ring is dropped
+   at the server's deadline (an error reply, then the hang-up), the
+   server serving others on.  w2-bulk-hostile.c runs it all against a
+   server with workers, which keeps the sequential path: there the
+   client rewrites its memfd instead.  */
 
 #define _GNU_SOURCE 1
+#include <fcntl.h>
 #include <pthread.h>
 #include <signal.h>
 #include <sys/mman.h>
 #include "bulk-common.h"
 #include "idlhostile.h"
+#include "ring.h"
 
 /* bulk.c's state of a connection (white box).  */
 struct idl_bulk_client
@@ -24,7 +35,23 @@ struct idl_bulk_client
   int memfd;
   uint8_t *map;
   size_t size;
+  int ring_ok;
+  struct idl_ring *ring;
 };
+
+/* The bytes a client can rewrite under the server: its ring, or its
+   memfd.  */
+static uint8_t *
+shared_bytes (idl_binding_t *b, size_t *len)
+{
+  if (b->bulk->ring_ok > 0)
+    {
+      *len = IDL_RING_BYTES;
+      return (uint8_t *) b->bulk->ring;
+    }
+  *len = b->bulk->size;
+  return b->bulk->map;
+}
 
 #define HOLD_LEN ((size_t) 8 << 20)
 
@@ -54,7 +81,11 @@ helper (void *arg)
   if (kill_pid)
     CHECK (kill (kill_pid, SIGKILL) == 0);
   else
-    memset (victim->bulk->map, 0xff, victim->bulk->size);
+    {
+      size_t len;
+      uint8_t *p = shared_bytes (victim, &len);
+      memset (p, 0xff, len);
+    }
   CHECK (write (go[1], "g", 1) == 1);
   return NULL;
 }
@@ -63,8 +94,10 @@ static void *
 hammer_memfd (void *arg)
 {
   (void) arg;
+  size_t len;
+  uint8_t *p = shared_bytes (victim, &len);
   for (unsigned v = 0; __atomic_load_n (&hammer, __ATOMIC_RELAXED); v++)
-    memset (victim->bulk->map, (int) v, victim->bulk->size);
+    memset (p, (int) v, len);
   return NULL;
 }
 
@@ -117,8 +150,33 @@ hostile_announcements (idl_binding_t *b, uint8_t *buf)
 	    bad);
   raw_bulk (b, rt_tag (RT_BULK_OUT, 1), 0, 1, IDL_BULK_OUT, 0,
 	    RT_BULK_BIG + 1, 0, bad);
-  /* Within the bound, past the memfd's end: the server looks first.  */
-  raw_bulk (b, in, 0, 1, IDL_BULK_IN, RT_BULK_BIG, RT_BULK_BIG, 0, bad);
+  /* Within the bound, past the memfd's end: the server looks first.
+     (On the ring there is no end: see stall below.)  */
+  if (b->bulk->ring_ok <= 0)
+    raw_bulk (b, in, 0, 1, IDL_BULK_IN, RT_BULK_BIG, RT_BULK_BIG, 0, bad);
+  /* Rings it cannot trust: unsealed, sealed against shrinking only, of
+     the wrong size.  */
+  static const struct
+  {
+    int seals;
+    off_t size;
+  } rings[] = {
+    { 0, IDL_RING_BYTES },
+    { F_SEAL_SHRINK, IDL_RING_BYTES },
+    { F_SEAL_SHRINK | F_SEAL_GROW, IDL_RING_BYTES - 4096 },
+    { F_SEAL_SHRINK | F_SEAL_GROW, IDL_RING_BYTES * 2 }
+  };
+  for (unsigned i = 0; i < sizeof rings / sizeof rings[0]; i++)
+    {
+      int rfd = memfd_create ("r", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+      CHECK (rfd >= 0 && ftruncate (rfd, rings[i].size) == 0);
+      CHECK (rings[i].seals == 0
+	     || fcntl (rfd, F_ADD_SEALS, rings[i].seals) == 0);
+      CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, &rfd, 1) > 0);
+      raw_bulk (b, 0, IDL_PAGE_BULK_SETUP | IDL_PAGE_BULK_RING, 0, 0, 0, 0,
+		1, bad);
+      close (rfd);
+    }
   /* A setup without its memfd, with a pipe, with an unsealed memfd.  */
   raw_bulk (b, 0, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 0, bad);
   int p[2];
@@ -193,6 +251,28 @@ main (void)
   idl_set_timeout (b, 0);
   expect_in_ok (b, buf, 4096, 9);
   idl_close (b);
+  uint64_t bad;
+
+  /* A client that announces 1 MiB and never fills the ring: an error
+     reply at the server's deadline, then the hang-up; the server
+     serves others on.  */
+  idl_binding_t *b4 = idltest_connect (name, &rt_iface);
+  expect_in_ok (b4, buf, 4096, 10);
+  /* The ring with a thread per connection, the memfd elsewhere.  */
+  CHECK ((b4->bulk->ring_ok > 0) == (RT_WORKERS == 0));
+  if (b4->bulk->ring_ok > 0)
+    {
+      double t0 = rt_now_ms ();
+      raw_bulk (b4, rt_tag (RT_BULK_IN, 1), 0, 1, IDL_BULK_IN, 1 << 20,
+		1 << 20, 0, bk_err (IDL_E_TIMEOUT));
+      CHECK (rt_now_ms () - t0 >= 1000);
+      CHECK (bk_call_in (b4, buf, 4096, 1, &bad)
+	     == bk_err (IDL_E_PEER_DIED));
+      idl_close (b4);
+      b4 = idltest_connect (name, &rt_iface);
+    }
+  expect_in_ok (b4, buf, RT_BULK_HOLD_MAX, 11);
+  idl_close (b4);
   rt_stop_server (srv);
 
   /* The server dies in the middle of a bulk call.  */
@@ -204,7 +284,6 @@ main (void)
   CHECK (pthread_join (th, NULL) == 0);
   CHECK (r.tag == bk_err (IDL_E_PEER_DIED));
   CHECK (idl_error (b3) == IDL_E_PEER_DIED);
-  uint64_t bad;
   CHECK (bk_call_in (b3, buf, 4096, 1, &bad) == bk_err (IDL_E_PEER_DIED));
   CHECK (waitpid (kill_pid, NULL, 0) == kill_pid);
   rt_forget_server (kill_pid);

@@ -1,0 +1,175 @@
+/* ring.h -- the bulk ring: a connection's fixed ring of slots through
+   which bulk items stream, the client's copy and the server's
+   overlapped (HACKING, "Large buffers", step 3).
+
+   Copyright (C) 2026 The idlstub authors.
+   This file is part of idlstub; see COPYING for the terms.
+
+   The client makes the ring (a memfd of IDL_RING_BYTES, sealed
+   F_SEAL_SHRINK | F_SEAL_GROW, so that no access of the server's can
+   fault) on its first bulk call and offers it in a setup request with
+   IDL_PAGE_BULK_RING; a server that has a thread for the connection
+   takes it (bulk-server.c), any other answers IDL_E_BADMSG and the
+   client uses the memfd of the sequential path instead (bulk.c).
+
+   A call on the ring: the announcement is on the page as for the
+   sequential path; the client zeroes the four counters below and posts
+   the request, then streams the in and inout items' bytes, item after
+   item, in chunks of at most IDL_RING_SLOT bytes, chunk K in slot
+   K % IDL_RING_SLOTS: it waits until the server has drained chunk
+   K - IDL_RING_SLOTS (IN_DRAINED), fills the slot and publishes
+   IN_FILLED = K + 1, while the server, which waits for IN_FILLED > K,
+   copies chunk K into its private buffer and publishes IN_DRAINED.  So
+   the client fills slot K while the server drains slot K - 1.  After
+   the dispatch the server writes the out lengths on the page, sets
+   OUT_READY and streams the out and inout items back the same way
+   (OUT_FILLED, OUT_DRAINED), then posts the reply.
+
+   Each side trusts only its own count: a counter the peer writes says
+   at most that a slot may be read or written, and the slot index and
+   length come from the reader's own copy of the announcement.  So a
+   hostile client that rewrites the ring or its counters only spoils
+   its own bytes: the server reads every ring byte once, into private
+   memory, which is all the dispatcher sees.
+
+   Waits: spin (a slot's copy takes tens of microseconds), then sleep on
+   the counter's futex in short slices, setting the waiter's sleeping
+   flag, which the peer looks at after each store (page.h's protocol in
+   small).  After each slice the waiter looks at the socket (a dead
+   peer), the page (a client: a server that answered without streaming,
+   an error) and its deadline.  */
+
+#ifndef IDL_RING_H
+#define IDL_RING_H
+
+#include <stdint.h>
+#include "page.h"
+
+/* Sizes: four slots of 1 MiB, a core's L2 here (4 MiB; L3 105 MiB
+   shared).  bench/bulk measured 4 x 256 KiB against 4 x 1 MiB on a
+   loaded machine (HACKING, "Large buffers", step 3): the larger slots
+   won at 16 and 256 MiB (0.30-0.46 of memcpy against 0.21-0.32),
+   because each hand-over that finds the peer descheduled costs a
+   wake-up, and a 1 MiB slot needs a quarter as many.  */
+#ifndef IDL_RING_SLOTS
+#define IDL_RING_SLOTS 4
+#endif
+#ifndef IDL_RING_SLOT
+#define IDL_RING_SLOT ((uint64_t) 1 << 20)
+#endif
+#define IDL_RING_HEADER 4096
+#define IDL_RING_BYTES (IDL_RING_HEADER + IDL_RING_SLOTS * IDL_RING_SLOT)
+
+/* How long a server waits for a client that stopped filling or
+   draining before it drops the connection.  */
+#define IDL_RING_STALL_NS (2000L * 1000 * 1000)
+/* A sleep slice in a ring wait.  */
+#define IDL_RING_SLICE_NS (2L * 1000 * 1000)
+
+/* The ring's header, each word on its own cache line.  */
+struct idl_ring
+{
+  uint32_t in_filled;		/* the client's */
+  uint8_t pad0[60];
+  uint32_t in_drained;		/* the server's */
+  uint8_t pad1[60];
+  uint32_t out_ready;		/* the server's: out lengths on the page */
+  uint8_t pad2[60];
+  uint32_t out_filled;		/* the server's */
+  uint8_t pad3[60];
+  uint32_t out_drained;		/* the client's */
+  uint8_t pad4[60];
+  uint32_t client_sleeping;
+  uint8_t pad5[60];
+  uint32_t server_sleeping;
+};
+
+/* The chunk an item of LEN bytes streams in: an eighth of it, so that
+   even a small item's copies overlap, within [16 KiB, a slot] (a
+   smaller chunk costs more in hand-overs than it gains).  Both sides
+   compute it from the item's length, the server from its own checked
+   copy.  */
+static inline uint64_t
+idl_ring_chunk (uint64_t len)
+{
+  uint64_t c = (len / 8 + 4095) & ~(uint64_t) 4095;
+  if (c < (16 << 10))
+    c = 16 << 10;
+  return c < IDL_RING_SLOT ? c : IDL_RING_SLOT;
+}
+
+static inline uint8_t *
+idl_ring_slot (void *ring, uint32_t k)
+{
+  return (uint8_t *) ring + IDL_RING_HEADER
+	 + (uint64_t) (k % IDL_RING_SLOTS) * IDL_RING_SLOT;
+}
+
+/* Store V in *WORD and wake its waiter if PEER_SLEEPING says one
+   sleeps (release for the slot's bytes; sequential consistency
+   against the sleeping flag, as idl_page_publish).  */
+static inline void
+idl_ring_publish (uint32_t *word, uint32_t v, const uint32_t *peer_sleeping)
+{
+  __atomic_store_n (word, v, __ATOMIC_SEQ_CST);
+  if (__atomic_load_n (peer_sleeping, __ATOMIC_SEQ_CST) != 0)
+    idl_futex_wake (word, 1);
+}
+
+/* What a ring wait can end with besides success (0).  */
+#define IDL_RING_ANSWERED 1	/* client: the page's state left REQUEST */
+#define IDL_RING_GONE 2		/* the peer hung up */
+#define IDL_RING_LATE 3		/* the deadline passed */
+#define IDL_RING_STOP 4		/* server: it stops */
+
+/* Wait until *WORD >= TARGET (acquire).  MY_SLEEPING is the waiter's
+   flag; SOCK the connection's socket; STATE, if not NULL, the page's
+   state word, which must stay REQUEST (a client's wait); HUP, if not
+   NULL, the client watcher's hang-up flag; STOP, if not NULL, the
+   server's stopping flag; AT the deadline (idl_clock_ns), 0 for
+   none.  SPIN is the page's budget for this pair (idl_spin_for: none
+   when both sides share one CPU); a ring wait spins ten times as long,
+   since a chunk's copy takes tens of microseconds.  */
+static inline int
+idl_ring_wait (const uint32_t *word, uint32_t target, uint32_t *my_sleeping,
+	       int sock, const uint32_t *state, const uint32_t *hup,
+	       const int *stop, int64_t at, uint64_t spin)
+{
+  struct idl_spin sp;
+
+  idl_spin_start (&sp, spin * 10);
+  for (;;)
+    {
+      uint32_t v = __atomic_load_n (word, __ATOMIC_ACQUIRE);
+      if (v >= target)
+	return 0;
+      /* The server stores the word before it posts its reply: look
+	 at the word again once the state has changed.  */
+      if (state && __atomic_load_n (state, __ATOMIC_ACQUIRE)
+		   != IDL_PAGE_REQUEST)
+	return __atomic_load_n (word, __ATOMIC_ACQUIRE) >= target
+	       ? 0 : IDL_RING_ANSWERED;
+      if (idl_spin_more (&sp))
+	continue;
+      __atomic_store_n (my_sleeping, 1, __ATOMIC_SEQ_CST);
+      if (__atomic_load_n (word, __ATOMIC_SEQ_CST) == v)
+	idl_futex_wait (word, v, IDL_RING_SLICE_NS);
+      __atomic_store_n (my_sleeping, 0, __ATOMIC_RELAXED);
+      if (__atomic_load_n (word, __ATOMIC_ACQUIRE) >= target)
+	return 0;
+      if (state && __atomic_load_n (state, __ATOMIC_ACQUIRE)
+		   != IDL_PAGE_REQUEST)
+	return __atomic_load_n (word, __ATOMIC_ACQUIRE) >= target
+	       ? 0 : IDL_RING_ANSWERED;
+      if (hup && __atomic_load_n (hup, __ATOMIC_ACQUIRE))
+	return IDL_RING_GONE;
+      if (stop && __atomic_load_n (stop, __ATOMIC_ACQUIRE))
+	return IDL_RING_STOP;
+      if (idl_peer_gone (sock))
+	return IDL_RING_GONE;
+      if (at != 0 && idl_clock_ns () >= at)
+	return IDL_RING_LATE;
+    }
+}
+
+#endif /* IDL_RING_H */
