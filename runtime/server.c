@@ -137,9 +137,9 @@ finish (struct idl_conn *c, const struct idl_conn_ops *t,
    steps 2-5 with the bulk items' checks and copies around the
    dispatch.  Neither copy holds the dispatch lock: a large one would
    keep every other connection's implementations waiting.  */
-static void __attribute__ ((__noinline__))
-serve_bulk (struct idl_conn *c, const struct idl_conn_ops *t,
-	    struct idl_request rq, const int *rfds)
+static void
+serve_bulk_items (struct idl_conn *c, const struct idl_conn_ops *t,
+		  struct idl_request rq, const int *rfds)
 {
   idl_release_dispatch (c);
   rq.tag &= ~(uint64_t) IDL_PAGE_TAG_BULK;
@@ -180,6 +180,21 @@ serve_bulk (struct idl_conn *c, const struct idl_conn_ops *t,
       return;
     }
   finish (c, t, &rq, rfds, rtag);
+}
+
+/* The same, then the bulk item slots emptied: a plain request that
+   names a bulk operation (a hostile client's) must not find the
+   pointers and lengths of this one in them, into private memory that
+   a later request may even have unmapped (grow_private); with them
+   empty the dispatcher's item checks fail it or see no bytes.  Bulk
+   requests only: the page's requests pay nothing.  */
+static void __attribute__ ((__noinline__))
+serve_bulk (struct idl_conn *c, const struct idl_conn_ops *t,
+	    struct idl_request rq, const int *rfds)
+{
+  serve_bulk_items (c, t, rq, rfds);
+  memset (c->msg + IDL_MSG_BULK, 0,
+	  2 * IDL_BULK_ITEMS * sizeof (uint64_t));
 }
 
 /* Serve the request C's transport T has ready (steps 1-5 above).  */
