@@ -25,6 +25,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <sys/mman.h>
+#include <poll.h>
 #include "bulk-common.h"
 #include "idlhostile.h"
 #include "ring.h"
@@ -266,6 +267,11 @@ main (void)
       raw_bulk (b4, rt_tag (RT_BULK_IN, 1), 0, 1, IDL_BULK_IN, 1 << 20,
 		1 << 20, 0, bk_err (IDL_E_TIMEOUT));
       CHECK (rt_now_ms () - t0 >= 1000);
+      /* The server replies, then hangs up (server.c, serve_bulk): a
+	 call made in between could still be served.  What is checked
+	 is that the hang-up comes, and that calls then fail.  */
+      struct pollfd hup = { b4->sock, POLLRDHUP, 0 };
+      CHECK (poll (&hup, 1, 2000) == 1);
       CHECK (bk_call_in (b4, buf, 4096, 1, &bad)
 	     == bk_err (IDL_E_PEER_DIED));
       idl_close (b4);
