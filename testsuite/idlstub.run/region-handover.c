@@ -6,9 +6,10 @@
    and mprotect fail in the client and in the server), and a region
    with another writable mapping cannot be sealed (it stays writable,
    unchanged); the server sees exactly the caller's bytes (all 256 MiB
-   checked once); a call costs the same for a 4 KiB and a 256 MiB
-   region (medians of 200 calls each, alternated, within a factor of 3
-   and 50 us, the machine being shared; a copy would take tens of ms); ownership: the caller's region and descriptor
+   checked once); a call with a 256 MiB region costs about what one
+   with a 4 KiB region costs (medians of 200 calls each, alternated,
+   within a factor of 3 and 50 us, the machine being shared; a copy
+   would take tens of ms); ownership: the caller's region and descriptor
    stay open and usable after success and after a call refused by the
    client's own bound check, and 10,000 calls leave the descriptor and
    mapping counts of both processes where they were.  */
