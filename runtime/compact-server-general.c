@@ -119,17 +119,78 @@ serve_words (uint64_t *msg, const uint32_t *t, void **argv, uint64_t *len)
   return s;
 }
 
-/* serve, step 2: the payload's items, the NIQ from IT on: each within
-   the payload received, its count or length within its bound, before
-   anything uses it (in blocks and elements the _Bools rewritten).
-   Lengths are compared, never pointers.  Returns the word after the
-   items, or NULL if malformed.  */
+/* One payload item M of the request (serve step 2, serve_direct step
+   2), the previous item ending at *OFF: within the payload received, its
+   count or length within its bound, before anything uses it (in blocks
+   and elements the _Bools rewritten).  Lengths are compared, never
+   pointers.  ARGV and LEN get the item's place and count, *OFF its end;
+   with GENERAL (serve's thunk takes every argument from ARGV) an
+   implied count's place too.  Returns 0 if malformed.  */
+static inline __attribute__ ((__always_inline__)) int
+request_item (const uint32_t *t, const struct ct_item *m,
+	      unsigned char *bytes, uint64_t plen, uint64_t *off,
+	      void **argv, uint64_t *len, const int general)
+{
+  unsigned char *req_pay = bytes + IDL_MSG_REQ_PAYLOAD;
+  uint32_t p = I_PARAM (m->head);
+  uint64_t start, n;
+
+  if (I_KIND (m->head) == IDL_CT_K_FIXED)
+    {
+      start = m->offset;
+      *off = start + m->max;
+      if (__builtin_expect (*off > plen, 0))
+	return 0;
+      if (m->bools)
+	fix_bools (req_pay + start, t, m->bools, 1, 0);
+      argv[p] = req_pay + start;
+      return 1;
+    }
+  start = align_up (*off, I_ALIGN (m->head));
+  if (I_KIND (m->head) == IDL_CT_K_STRING)
+    {
+      if (I_FLAGS (m->head) & IDL_CT_IF_IMPLIED)
+	{
+	  /* No length slot: the payload ends with the NUL.  */
+	  if (__builtin_expect (start >= plen
+				|| plen - start - 1 > m->max, 0))
+	    return 0;
+	  n = plen - start - 1;
+	}
+      else if (__builtin_expect ((n = len[p]) > m->max, 0))
+	return 0;
+      *off = start + n + 1;
+      /* The NUL must be where the length says; the string is never
+	 scanned (paper 000, 4.5.4).  */
+      if (__builtin_expect (*off > plen || req_pay[*off - 1] != 0, 0))
+	return 0;
+    }
+  else
+    {
+      if (__builtin_expect (!sent_count (m, bytes, start, plen, &n), 0))
+	return 0;
+      *off = start + n * m->esize;
+      if (__builtin_expect (*off > plen, 0))
+	return 0;
+      if (m->bools)
+	fix_bools (req_pay + start, t, m->bools, n, m->esize);
+      if (general && (I_FLAGS (m->head) & IDL_CT_IF_IMPLIED))
+	/* The count, where sent_count put it.  */
+	argv[S_PARAM (m->count)] = bytes + S_BYTE (m->count);
+    }
+  len[p] = n;
+  argv[p] = req_pay + start;
+  return 1;
+}
+
+/* serve, step 2: the payload's items, the NIQ from IT on, each checked
+   by request_item.  Returns the word after the items, or NULL if
+   malformed.  */
 static inline __attribute__ ((__always_inline__)) const uint32_t *
 serve_items (uint64_t *msg, const uint32_t *t, const uint32_t *it,
 	     void **argv, uint64_t *len)
 {
   unsigned char *bytes = (unsigned char *) msg;
-  unsigned char *req_pay = bytes + IDL_MSG_REQ_PAYLOAD;
   uint64_t plen = msg[IDL_MSG_REQ_LEN];
   uint64_t off = 0;
   struct ct_item m;
@@ -137,57 +198,8 @@ serve_items (uint64_t *msg, const uint32_t *t, const uint32_t *it,
   for (unsigned k = 0; k < CT_NIQ (t); k++)
     {
       it = ct_item (it, &m);
-      uint32_t p = I_PARAM (m.head);
-      if (I_KIND (m.head) == IDL_CT_K_FIXED)
-	{
-	  off = (uint64_t) m.offset + m.max;
-	  if (__builtin_expect (off > plen, 0))
-	    return NULL;
-	  argv[p] = req_pay + m.offset;
-	  if (m.bools)
-	    fix_bools (argv[p], t, m.bools, 1, 0);
-	  continue;
-	}
-      uint64_t start = align_up (off, I_ALIGN (m.head)), n;
-      if (I_KIND (m.head) == IDL_CT_K_STRING)
-	{
-	  if (I_FLAGS (m.head) & IDL_CT_IF_IMPLIED)
-	    {
-	      /* No length slot: the payload ends with the NUL.  */
-	      if (__builtin_expect (start >= plen
-				    || plen - start - 1 > m.max, 0))
-		return NULL;
-	      n = plen - start - 1;
-	    }
-	  else
-	    {
-	      n = len[p];
-	      if (__builtin_expect (n > m.max, 0))
-		return NULL;
-	    }
-	  off = start + n + 1;
-	  if (__builtin_expect (off > plen, 0))
-	    return NULL;
-	  /* The NUL must be where the length says; the string is never
-	     scanned (paper 000, 4.5.4).  */
-	  if (__builtin_expect (req_pay[start + n] != 0, 0))
-	    return NULL;
-	}
-      else
-	{
-	  if (__builtin_expect (!sent_count (&m, bytes, start, plen, &n), 0))
-	    return NULL;
-	  off = start + n * m.esize;
-	  if (__builtin_expect (off > plen, 0))
-	    return NULL;
-	  if (m.bools)
-	    fix_bools (req_pay + start, t, m.bools, n, m.esize);
-	  if (I_FLAGS (m.head) & IDL_CT_IF_IMPLIED)
-	    /* The count, where sent_count put it.  */
-	    argv[S_PARAM (m.count)] = bytes + S_BYTE (m.count);
-	}
-      len[p] = n;
-      argv[p] = req_pay + start;
+      if (!request_item (t, &m, bytes, plen, &off, argv, len, 1))
+	return NULL;
     }
   return it;
 }
@@ -250,6 +262,52 @@ serve_places (uint64_t *msg, const uint32_t *t, const uint32_t *rs,
   return fds;
 }
 
+/* Step 6 of serve and serve_direct for one variable item M of the
+   reply, the previous item ending at *OFF: what the implementation put
+   there checked (a string must end within its bound, a buffer's length
+   be within the caller's capacity) and packed without gaps.  Its count
+   is in LEN (serve_direct) or, with GENERAL, in the request's words;
+   its length word, if any, is in LB.  Returns 0, or the error tag to
+   reply with.  */
+static inline __attribute__ ((__always_inline__)) uint64_t
+reply_item (const struct ct_item *m, unsigned char *bytes,
+	    const unsigned char *lb, void **argv, uint64_t *len,
+	    uint64_t *off, const int general)
+{
+  unsigned char *rep_pay = bytes + IDL_MSG_REPLY_PAYLOAD;
+  uint32_t p = I_PARAM (m->head);
+  uint64_t n;
+
+  if (I_KIND (m->head) == IDL_CT_K_FIXED)
+    {
+      *off = (uint64_t) m->offset + m->max;
+      return 0;
+    }
+  if (I_KIND (m->head) == IDL_CT_K_STRING)
+    {
+      n = strnlen ((const char *) argv[p], (size_t) m->max + 1);
+      if (__builtin_expect (n > m->max, 0))
+	return idl_error_tag (IDL_E_BOUNDS);
+    }
+  else
+    {
+      n = general ? slot_count (m->count, bytes) : len[p];
+      if (I_FLAGS (m->head) & IDL_CT_IF_LENGTH)
+	{
+	  uint64_t l = slot_count (m->length, lb);
+	  if (__builtin_expect (l > n, 0))
+	    return idl_error_tag (IDL_E_BOUNDS);
+	  n = l;
+	}
+    }
+  len[p] = n;
+  uint64_t nb = n * m->esize;
+  if (*off != m->offset)
+    memmove (rep_pay + *off, argv[p], nb);
+  *off += nb;
+  return 0;
+}
+
 /* serve, steps 5 and 6, after the implementation: the reply's
    descriptors (from the scratch words SB), then what it put in the
    variable items: a string must end within its bound, a buffer's
@@ -262,7 +320,6 @@ serve_reply (uint64_t *msg, const uint32_t *t, const uint32_t *rs,
 	     uint64_t *len, int fds)
 {
   unsigned char *bytes = (unsigned char *) msg;
-  unsigned char *rep_pay = bytes + IDL_MSG_REPLY_PAYLOAD;
   const uint32_t *s, *it;
   struct ct_item m;
   unsigned k;
@@ -281,41 +338,14 @@ serve_reply (uint64_t *msg, const uint32_t *t, const uint32_t *rs,
   /* 6.  */
   if (CT_NIP (t))
     {
-      uint64_t off = 0;
+      uint64_t off = 0, err;
       for (it = ip, k = 0; k < CT_NIQ (t); k++)
 	it = ct_item (it, &m);
       for (k = 0; k < CT_NIP (t); k++)
 	{
 	  it = ct_item (it, &m);
-	  uint32_t p = I_PARAM (m.head);
-	  uint64_t n;
-	  if (I_KIND (m.head) == IDL_CT_K_FIXED)
-	    {
-	      off = (uint64_t) m.offset + m.max;
-	      continue;
-	    }
-	  if (I_KIND (m.head) == IDL_CT_K_STRING)
-	    {
-	      n = strnlen ((const char *) argv[p], (size_t) m.max + 1);
-	      if (__builtin_expect (n > m.max, 0))
-		return idl_error_tag (IDL_E_BOUNDS);
-	    }
-	  else
-	    {
-	      n = slot_count (m.count, bytes);
-	      if (I_FLAGS (m.head) & IDL_CT_IF_LENGTH)
-		{
-		  uint64_t l = slot_count (m.length, sb);
-		  if (__builtin_expect (l > n, 0))
-		    return idl_error_tag (IDL_E_BOUNDS);
-		  n = l;
-		}
-	    }
-	  len[p] = n;
-	  uint64_t nb = n * m.esize;
-	  if (off != m.offset)
-	    memmove (rep_pay + off, argv[p], nb);
-	  off += nb;
+	  if ((err = reply_item (&m, bytes, sb, argv, len, &off, 1)))
+	    return err;
 	}
       msg[IDL_MSG_REPLY_LEN] = off;
       for (s = rs, k = 0; k < CT_NRP (t); k++, s = ct_next_slot (s))
@@ -528,7 +558,6 @@ direct_request (uint64_t *msg, const uint32_t *t, void **argv,
 		uint64_t *len, const uint32_t **ip, const int bulk)
 {
   unsigned char *bytes = (unsigned char *) msg;
-  unsigned char *req_pay = bytes + IDL_MSG_REQ_PAYLOAD;
   const uint32_t *s = t + IDL_CT_SHDR_WORDS, *rs, *it;
   struct ct_item m;
   unsigned k;
@@ -564,56 +593,14 @@ direct_request (uint64_t *msg, const uint32_t *t, void **argv,
       for (k = SD_NIQ (t); k; k--)
 	{
 	  it = ct_item (it, &m);
-	  uint32_t p = I_PARAM (m.head), kind = I_KIND (m.head);
-	  uint64_t start, n;
 	  if (bulk && I_IS_BULK (m.head))
 	    {
 	      if (!bulk_request_item (msg, t, &m, argv, len))
 		return NULL;
 	      continue;
 	    }
-	  if (kind == IDL_CT_K_FIXED)
-	    {
-	      start = m.offset;
-	      off = start + m.max;
-	      if (__builtin_expect (off > plen, 0))
-		return NULL;
-	      if (m.bools)
-		fix_bools (req_pay + start, t, m.bools, 1, 0);
-	      argv[p] = req_pay + start;
-	      continue;
-	    }
-	  start = align_up (off, I_ALIGN (m.head));
-	  if (kind == IDL_CT_K_STRING)
-	    {
-	      if (I_FLAGS (m.head) & IDL_CT_IF_IMPLIED)
-		{
-		  /* No length slot: the payload ends with the NUL.  */
-		  if (__builtin_expect (start >= plen
-					|| plen - start - 1 > m.max, 0))
-		    return NULL;
-		  n = plen - start - 1;
-		}
-	      else if (__builtin_expect ((n = len[p]) > m.max, 0))
-		return NULL;
-	      off = start + n + 1;
-	      /* The NUL must be where the length says; the string is
-		 never scanned (paper 000, 4.5.4).  */
-	      if (__builtin_expect (off > plen || req_pay[off - 1] != 0, 0))
-		return NULL;
-	    }
-	  else
-	    {
-	      if (__builtin_expect (!sent_count (&m, bytes, start, plen, &n), 0))
-		return NULL;
-	      off = start + n * m.esize;
-	      if (__builtin_expect (off > plen, 0))
-		return NULL;
-	      if (m.bools)
-		fix_bools (req_pay + start, t, m.bools, n, m.esize);
-	    }
-	  len[p] = n;
-	  argv[p] = req_pay + start;
+	  if (!request_item (t, &m, bytes, plen, &off, argv, len, 0))
+	    return NULL;
 	}
     }
   *ip = it;
@@ -629,7 +616,6 @@ direct_reply (uint64_t *msg, const uint32_t *t, const uint32_t *rs,
 	      const uint32_t *ip, void **argv, uint64_t *len, const int bulk)
 {
   unsigned char *bytes = (unsigned char *) msg;
-  unsigned char *rep_pay = bytes + IDL_MSG_REPLY_PAYLOAD;
   const uint32_t *s, *it;
   struct ct_item m;
   unsigned k;
@@ -647,46 +633,16 @@ direct_reply (uint64_t *msg, const uint32_t *t, const uint32_t *rs,
   /* 6.  */
   if (SD_NIP (t))
     {
-      uint64_t off = 0;
+      uint64_t off = 0, err;
       for (it = ip, k = SD_NIP (t); k; k--)
 	{
 	  it = ct_item (it, &m);
-	  uint32_t p = I_PARAM (m.head);
-	  uint64_t n;
 	  if (bulk && I_IS_BULK (m.head))
-	    {
-	      uint64_t err = bulk_reply_length (msg, &m, argv, len);
-	      if (err)
-		return err;
-	      continue;
-	    }
-	  if (I_KIND (m.head) == IDL_CT_K_FIXED)
-	    {
-	      off = (uint64_t) m.offset + m.max;
-	      continue;
-	    }
-	  if (I_KIND (m.head) == IDL_CT_K_STRING)
-	    {
-	      n = strnlen ((const char *) argv[p], (size_t) m.max + 1);
-	      if (__builtin_expect (n > m.max, 0))
-		return idl_error_tag (IDL_E_BOUNDS);
-	    }
+	    err = bulk_reply_length (msg, &m, argv, len);
 	  else
-	    {
-	      n = len[p];
-	      if (I_FLAGS (m.head) & IDL_CT_IF_LENGTH)
-		{
-		  uint64_t l = slot_count (m.length, bytes);
-		  if (__builtin_expect (l > n, 0))
-		    return idl_error_tag (IDL_E_BOUNDS);
-		  n = l;
-		}
-	    }
-	  len[p] = n;
-	  uint64_t nb = n * m.esize;
-	  if (off != m.offset)
-	    memmove (rep_pay + off, argv[p], nb);
-	  off += nb;
+	    err = reply_item (&m, bytes, bytes, argv, len, &off, 0);
+	  if (err)
+	    return err;
 	}
       msg[IDL_MSG_REPLY_LEN] = off;
       for (s = rs, k = CT_NRP (t); k; k--, s = ct_next_slot (s))
