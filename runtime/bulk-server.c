@@ -427,8 +427,8 @@ idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
   return IDL_OK;
 }
 
-uint64_t
-idl_bulk_reply (struct idl_conn *c, uint64_t rtag)
+int
+idl_bulk_reply (struct idl_conn *c, uint64_t *rtag)
 {
   struct idl_bulk_conn *bc = c->bulk;
   struct idl_page_bulk *pb = &c->page->bulk;
@@ -440,13 +440,16 @@ idl_bulk_reply (struct idl_conn *c, uint64_t rtag)
   int64_t at = bc->used_at + IDL_BULK_IDLE_NS;
   if (c->idle_at == 0 || c->idle_at > at)
     c->idle_at = at;
-  if (rtag & IDL_TAG_ERROR)
-    return rtag;
+  if (*rtag & IDL_TAG_ERROR)
+    return IDL_OK;
   /* Every length first: a reply is copied whole or not at all.  */
   for (unsigned i = 0; i < bc->n; i++)
     if (bc->item[i][0] != IDL_BULK_IN
 	&& msg[IDL_MSG_BULK + 2 * i + 1] > bc->item[i][2])
-      return idl_error_tag (IDL_E_PROTO);
+      {
+	*rtag = idl_error_tag (IDL_E_PROTO);
+	return IDL_OK;
+      }
   uint64_t lens[IDL_BULK_ITEMS];
   for (unsigned i = 0; i < bc->n; i++)
     {
@@ -465,10 +468,10 @@ idl_bulk_reply (struct idl_conn *c, uint64_t rtag)
       int any = 0;
       for (unsigned i = 0; i < bc->n; i++)
 	any |= bc->item[i][0] != IDL_BULK_IN;
-      if (any && ring_out (c, bc, lens) != IDL_OK)
-	return IDL_BULK_DROP;
+      if (any)
+	return ring_out (c, bc, lens);
     }
-  return rtag;
+  return IDL_OK;
 }
 
 int64_t

@@ -494,10 +494,12 @@ void idl_page_ring_client (struct idl_conn *c)
 int idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
 		      const int *rfds)
   __attribute__ ((__visibility__ ("hidden")));
-/* After the dispatch that returned RTAG (checked): copy each out and
-   inout item's reply bytes to the client, their lengths to the page.
-   Returns RTAG, or IDL_E_PROTO's tag for a length over its room.  */
-uint64_t idl_bulk_reply (struct idl_conn *c, uint64_t rtag)
+/* After the dispatch that returned *RTAG (checked): copy each out and
+   inout item's reply bytes to the client, their lengths to the page;
+   *RTAG becomes IDL_E_PROTO's tag for a length over its room.  Returns
+   IDL_OK, then reply with *RTAG; or IDL_BULK_DROP (as
+   idl_bulk_receive's), and *RTAG is not to be sent.  */
+int idl_bulk_reply (struct idl_conn *c, uint64_t *rtag)
   __attribute__ ((__visibility__ ("hidden")));
 /* Drop C, whose client stopped streaming: its private buffer given
    back, its socket shut down (the connection ends at its thread's next

@@ -171,8 +171,7 @@ serve_bulk_items (struct idl_conn *c, const struct idl_conn_ops *t,
     }
   uint64_t rtag = idl_check_reply_tag (idl_conn_dispatch (c));
   idl_release_dispatch (c);
-  rtag = idl_bulk_reply (c, rtag);
-  if (rtag == IDL_BULK_DROP)
+  if (idl_bulk_reply (c, &rtag) == IDL_BULK_DROP)
     {
       /* The client stopped taking the out data.  */
       finish (c, t, &rq, rfds, idl_error_tag (IDL_E_TIMEOUT));
