@@ -67,6 +67,9 @@ struct idl_conn
      in the accepting thread's epoll set (server-threads.c).  */
   int lock_held;
   uint64_t watch_id;
+  /* Set by the connection's own thread when it drops its client
+     (server.c, end_bulk): it serves no request after.  */
+  int dropped;
   /* The shared-page transport's state (page-server.c), inline: its
      request path reads it without a hop.  PAGE is NULL until the
      handshake succeeds.  LAST_SEQ is the sequence number of the last
@@ -489,7 +492,7 @@ void idl_page_ring_client (struct idl_conn *c)
    the IDL_E_* code to answer with.  Never blocks.  */
 #define IDL_BULK_SET_UP 1000
 /* The client stopped streaming through the ring (ring.h) or the server
-   stops: answer with an error and call idl_bulk_drop.  */
+   stops: end the connection (server.c, end_bulk).  */
 #define IDL_BULK_DROP 1001
 int idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
 		      const int *rfds)
@@ -501,9 +504,9 @@ int idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
    idl_bulk_receive's), and *RTAG is not to be sent.  */
 int idl_bulk_reply (struct idl_conn *c, uint64_t *rtag)
   __attribute__ ((__visibility__ ("hidden")));
-/* Drop C, whose client stopped streaming: its private buffer given
-   back, its socket shut down (the connection ends at its thread's next
-   look).  */
+/* Drop C, whose client stopped streaming, once its thread has set
+   C->DROPPED and answered: its private buffer given back, its socket
+   shut down.  */
 void idl_bulk_drop (struct idl_conn *c)
   __attribute__ ((__visibility__ ("hidden")));
 /* Housekeeping of C's bulk state at NOW (ns): a private buffer unused

@@ -132,6 +132,16 @@ raw_bulk (idl_binding_t *b, uint64_t tag, uint32_t flags, uint32_t n,
 	 == want);
 }
 
+/* Whether B's server has hung up.  */
+static int
+hung_up (idl_binding_t *b, int ms)
+{
+  struct pollfd hup = { b->sock, POLLRDHUP, 0 };
+  int n = poll (&hup, 1, ms);
+  CHECK (n >= 0);
+  return n == 1;
+}
+
 static void
 hostile_announcements (idl_binding_t *b, uint8_t *buf)
 {
@@ -267,11 +277,21 @@ main (void)
       raw_bulk (b4, rt_tag (RT_BULK_IN, 1), 0, 1, IDL_BULK_IN, 1 << 20,
 		1 << 20, 0, bk_err (IDL_E_TIMEOUT));
       CHECK (rt_now_ms () - t0 >= 1000);
-      /* The server replies, then hangs up (server.c, serve_bulk): a
-	 call made in between could still be served.  What is checked
-	 is that the hang-up comes, and that calls then fail.  */
-      struct pollfd hup = { b4->sock, POLLRDHUP, 0 };
-      CHECK (poll (&hup, 1, 2000) == 1);
+      /* The server answers, then hangs up (server.c, end_bulk); a
+	 request posted at once, before the hang-up, is never served:
+	 the page stays the client's request, and calls fail.  */
+      uint64_t w[2] = { 2, 3 };
+      hostile_put_words (b4, w, 2);
+      struct idl_page *pg = b4->page;
+      __atomic_store_n (&pg->mr[0], rt_tag (RT_ADD, 2), __ATOMIC_RELAXED);
+      __atomic_store_n (&pg->seq, ++b4->seq, __ATOMIC_RELAXED);
+      __atomic_store_n (&pg->state, IDL_PAGE_REQUEST, __ATOMIC_SEQ_CST);
+      idl_futex_wake (&pg->state, 1);
+      CHECK (hung_up (b4, 5000));
+      /* Still the request, or the hang-up the client's watcher put in
+	 its place (watch.c): never a reply.  */
+      uint32_t st = __atomic_load_n (&pg->state, __ATOMIC_ACQUIRE);
+      CHECK (st == IDL_PAGE_REQUEST || st == IDL_PAGE_HANGUP);
       CHECK (bk_call_in (b4, buf, 4096, 1, &bad)
 	     == bk_err (IDL_E_PEER_DIED));
       idl_close (b4);
