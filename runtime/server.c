@@ -134,10 +134,12 @@ finish (struct idl_conn *c, const struct idl_conn_ops *t,
 }
 
 /* End bulk request RQ without its reply, for idl_bulk_receive's or
-   idl_bulk_reply's CODE, IDL_BULK_DROP (after the dispatch: AFTER, its
-   reply's descriptors closed by finish): the client gets
-   IDL_E_TIMEOUT.  A dropped client stalled mid-stream (or we stop):
-   the connection ends, and C->DROPPED is set before the answer
+   idl_bulk_reply's CODE, IDL_BULK_CANCEL or IDL_BULK_DROP (after the
+   dispatch: AFTER, its reply's descriptors closed by finish).  Either
+   way the client gets IDL_E_TIMEOUT.  A cancelled request's answer
+   goes to a client that gave it up and throws it away (ring.h); the
+   connection serves on.  A dropped client stalled mid-stream (or we
+   stop): the connection ends, and C->DROPPED is set before the answer
    is published, so that no request the client posts once it has the
    answer is served (server-threads.c looks at it after each request;
    the socket's hang-up, which follows the answer, is seen only once
@@ -185,7 +187,7 @@ serve_bulk_items (struct idl_conn *c, const struct idl_conn_ops *t,
 		NULL, 0, 0);
       return;
     }
-  if (code == IDL_BULK_DROP)
+  if (code == IDL_BULK_CANCEL || code == IDL_BULK_DROP)
     {
       end_bulk (c, t, &rq, rfds, code, 0);
       return;
@@ -200,7 +202,7 @@ serve_bulk_items (struct idl_conn *c, const struct idl_conn_ops *t,
   code = idl_bulk_reply (c, &rtag);
   if (code != IDL_OK)
     {
-      /* The client stopped taking the out data.  */
+      /* The client gave up, or stopped taking the out data.  */
       end_bulk (c, t, &rq, rfds, code, 1);
       return;
     }
