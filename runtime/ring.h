@@ -33,10 +33,11 @@
    it streams the out items: if it holds the sequence number of the
    request it serves (its own copy, from the page's header), it stops
    streaming, does not dispatch (or throws the out data away) and
-   answers IDL_E_TIMEOUT, and the connection goes on.  Nobody reads
-   that answer: the client marked the call late (call.c) and its next
-   call waits for the page and throws the answer away before it posts,
-   so the page's one slot is never an answer to the wrong call.  A
+   answers IDL_E_TIMEOUT, and the connection goes on.  An honest
+   client does not read that answer: it marked the call late (call.c),
+   and its next call waits for the page and throws the answer away
+   before it posts, so the page's one slot is never an answer to the
+   wrong call.  A
    cancel that comes after the reply is posted changes nothing, and at
    its next call the client stores the last sequence number it used,
    which is not the new request's, before it posts.  CANCEL means only
@@ -44,7 +45,7 @@
    it spoils only its own request, as with the counters.
 
    A client that neither streams nor cancels for IDL_RING_STALL_NS is
-   dropped (server.c, serve_bulk_items).
+   dropped (server.c, end_bulk).
 
    Each side trusts only its own count: a counter the peer writes says
    at most that a slot may be read or written, and the slot index and
@@ -153,9 +154,10 @@ idl_ring_publish (uint32_t *word, uint32_t v, const uint32_t *peer_sleeping)
    NULL, the client watcher's hang-up flag; STOP, if not NULL, the
    server's stopping flag; CANCEL, if not NULL, the ring's cancel word
    (a server's wait), which ends it when it holds SEQ; AT the deadline
-   (idl_clock_ns), 0 for none.  SPIN is the page's budget for this pair (idl_spin_for: none
-   when both sides share one CPU); a ring wait spins ten times as long,
-   since a chunk's copy takes tens of microseconds.  */
+   (idl_clock_ns), 0 for none.  SPIN is the page's budget for this
+   pair (idl_spin_for: none when both sides share one CPU); a ring wait
+   spins ten times as long, since a chunk's copy takes tens of
+   microseconds.  */
 static inline int
 idl_ring_wait (const uint32_t *word, uint32_t target, uint32_t *my_sleeping,
 	       int sock, const uint32_t *state, const uint32_t *hup,
