@@ -40,7 +40,8 @@
    step 4 streams the items from the ring as the client fills it
    (ring_in) and step 5 streams them back (ring_out), waiting for the
    client at most IDL_RING_STALL_NS a chunk before it drops the
-   connection.
+   connection, and giving the request up, the connection kept, when
+   the client cancels it (ring.h).
 
    The private buffer is kept between calls (a large buffer faulted in
    afresh each call would cost more than its copy) and counted against
@@ -79,6 +80,9 @@ struct idl_bulk_conn
   unsigned n;
   uint64_t item[IDL_BULK_ITEMS][3];
   uint64_t off[IDL_BULK_ITEMS];
+  /* Its sequence number, as read once from the page: the value of the
+     ring's cancel word that gives it up (ring.h).  */
+  uint32_t seq;
 };
 
 int
@@ -219,27 +223,42 @@ take_ring (struct idl_conn *c, struct idl_bulk_conn *bc, int fd)
 }
 
 /* Wait for ring word W >= TARGET, the client given IDL_RING_STALL_NS:
-   0, or nonzero to drop the connection (it stalled or went, or we
+   IDL_OK; IDL_BULK_CANCEL if the client gave the request up; else
+   IDL_BULK_DROP, to drop the connection (it stalled or went, or we
    stop).  */
 static int
 ring_wait (struct idl_conn *c, const uint32_t *w, uint32_t target)
 {
-  struct idl_ring *r = c->bulk->ring;
+  struct idl_bulk_conn *bc = c->bulk;
+  struct idl_ring *r = bc->ring;
   if (__atomic_load_n (w, __ATOMIC_ACQUIRE) >= target)
-    return 0;
-  return idl_ring_wait (w, target, &r->server_sleeping, c->fd, NULL, NULL,
-			&c->srv->stopping, idl_clock_ns () + IDL_RING_STALL_NS,
-			idl_spin_for (c->cpu, &c->page->client_cpu));
+    return IDL_OK;
+  int e = idl_ring_wait (w, target, &r->server_sleeping, c->fd, NULL, NULL,
+			 &c->srv->stopping, &r->cancel, bc->seq,
+			 idl_clock_ns () + IDL_RING_STALL_NS,
+			 idl_spin_for (c->cpu, &c->page->client_cpu));
+  if (e == 0)
+    return IDL_OK;
+  return e == IDL_RING_CANCELLED ? IDL_BULK_CANCEL : IDL_BULK_DROP;
+}
+
+/* Whether BC's client gave its request up (ring.h): the word is read
+   for what it says of this request, nothing more.  */
+static int
+cancelled (const struct idl_bulk_conn *bc)
+{
+  return __atomic_load_n (&bc->ring->cancel, __ATOMIC_ACQUIRE) == bc->seq;
 }
 
 /* The in and inout items of BC's checked request, streamed from the
    ring into the private buffer, every ring byte read once (ring.h).
-   IDL_OK or IDL_BULK_DROP.  */
+   IDL_OK, IDL_BULK_CANCEL (not to be dispatched) or IDL_BULK_DROP.  */
 static int
 ring_in (struct idl_conn *c, struct idl_bulk_conn *bc)
 {
   struct idl_ring *r = bc->ring;
   uint32_t k = 0;
+  int e;
 
   for (unsigned i = 0; i < bc->n; i++)
     {
@@ -250,25 +269,31 @@ ring_in (struct idl_conn *c, struct idl_bulk_conn *bc)
 	     off += step)
 	{
 	  uint64_t chunk = len - off < step ? len - off : step;
-	  if (ring_wait (c, &r->in_filled, k + 1) != 0)
-	    return IDL_BULK_DROP;
+	  if ((e = ring_wait (c, &r->in_filled, k + 1)) != IDL_OK)
+	    return e;
 	  memcpy (bc->priv + bc->off[i] + off, idl_ring_slot (r, k), chunk);
 	  k++;
 	  idl_ring_publish (&r->in_drained, k, &r->client_sleeping);
 	}
     }
-  return IDL_OK;
+  /* Given up while the last chunks came (or before the first): the
+     implementation need not run.  */
+  return cancelled (bc) ? IDL_BULK_CANCEL : IDL_OK;
 }
 
 /* The out and inout items' reply bytes, LEN[i] each (checked), streamed
    through the ring to the client once their lengths are on the page.
-   IDL_OK or IDL_BULK_DROP.  */
+   IDL_OK, IDL_BULK_CANCEL (the client gave up before or while they
+   streamed: the rest is not sent) or IDL_BULK_DROP.  */
 static int
 ring_out (struct idl_conn *c, struct idl_bulk_conn *bc, const uint64_t *len)
 {
   struct idl_ring *r = bc->ring;
   uint32_t k = 0;
+  int e;
 
+  if (cancelled (bc))
+    return IDL_BULK_CANCEL;
   idl_ring_publish (&r->out_ready, 1, &r->client_sleeping);
   for (unsigned i = 0; i < bc->n; i++)
     {
@@ -279,8 +304,9 @@ ring_out (struct idl_conn *c, struct idl_bulk_conn *bc, const uint64_t *len)
 	{
 	  uint64_t chunk = len[i] - off < step ? len[i] - off : step;
 	  if (k >= IDL_RING_SLOTS
-	      && ring_wait (c, &r->out_drained, k + 1 - IDL_RING_SLOTS) != 0)
-	    return IDL_BULK_DROP;
+	      && (e = ring_wait (c, &r->out_drained,
+				 k + 1 - IDL_RING_SLOTS)) != IDL_OK)
+	    return e;
 	  memcpy (idl_ring_slot (r, k), bc->priv + bc->off[i] + off, chunk);
 	  k++;
 	  idl_ring_publish (&r->out_filled, k, &r->client_sleeping);
@@ -422,13 +448,14 @@ idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
       off += align_up (size, IDL_BULK_ALIGN);
     }
   bc->used_at = idl_now_ns ();
+  bc->seq = rq->seq;
   if (bc->ring)
     return ring_in (c, bc);
   return IDL_OK;
 }
 
-uint64_t
-idl_bulk_reply (struct idl_conn *c, uint64_t rtag)
+int
+idl_bulk_reply (struct idl_conn *c, uint64_t *rtag)
 {
   struct idl_bulk_conn *bc = c->bulk;
   struct idl_page_bulk *pb = &c->page->bulk;
@@ -440,13 +467,16 @@ idl_bulk_reply (struct idl_conn *c, uint64_t rtag)
   int64_t at = bc->used_at + IDL_BULK_IDLE_NS;
   if (c->idle_at == 0 || c->idle_at > at)
     c->idle_at = at;
-  if (rtag & IDL_TAG_ERROR)
-    return rtag;
+  if (*rtag & IDL_TAG_ERROR)
+    return IDL_OK;
   /* Every length first: a reply is copied whole or not at all.  */
   for (unsigned i = 0; i < bc->n; i++)
     if (bc->item[i][0] != IDL_BULK_IN
 	&& msg[IDL_MSG_BULK + 2 * i + 1] > bc->item[i][2])
-      return idl_error_tag (IDL_E_PROTO);
+      {
+	*rtag = idl_error_tag (IDL_E_PROTO);
+	return IDL_OK;
+      }
   uint64_t lens[IDL_BULK_ITEMS];
   for (unsigned i = 0; i < bc->n; i++)
     {
@@ -465,10 +495,10 @@ idl_bulk_reply (struct idl_conn *c, uint64_t rtag)
       int any = 0;
       for (unsigned i = 0; i < bc->n; i++)
 	any |= bc->item[i][0] != IDL_BULK_IN;
-      if (any && ring_out (c, bc, lens) != IDL_OK)
-	return IDL_BULK_DROP;
+      if (any)
+	return ring_out (c, bc, lens);
     }
-  return rtag;
+  return IDL_OK;
 }
 
 int64_t

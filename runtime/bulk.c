@@ -332,16 +332,15 @@ ring_error (int w)
   return IDL_OK;
 }
 
-/* idl_callv_stream's part (ring.h): the in and inout items into the
-   ring, chunk K into slot K % IDL_RING_SLOTS once the server has
-   drained what was there; then, once the server says the out lengths
-   are on the page, each read once and checked against its room, the
-   out and inout items' bytes from the ring into the caller's buffers.
-   AT is the call's deadline.  */
+/* stream's work: the in and inout items into the ring, chunk K into
+   slot K % IDL_RING_SLOTS once the server has drained what was there;
+   then, once the server says the out lengths are on the page, each
+   read once and checked against its room, the out and inout items'
+   bytes from the ring into the caller's buffers.  AT is the call's
+   deadline.  */
 static int
-stream (idl_binding_t *b, void *arg, int64_t at)
+stream_items (idl_binding_t *b, struct ring_call *rc, int64_t at)
 {
-  struct ring_call *rc = arg;
   struct idl_ring *r = b->bulk->ring;
   const uint32_t *state = &b->page->state;
   uint32_t k = 0;
@@ -364,7 +363,7 @@ stream (idl_binding_t *b, void *arg, int64_t at)
 	  if (k >= IDL_RING_SLOTS
 	      && (w = idl_ring_wait (&r->in_drained, k + 1 - IDL_RING_SLOTS,
 				     &r->client_sleeping, b->sock, state,
-				     &b->hup, NULL, at, spin)) != 0)
+				     &b->hup, NULL, NULL, 0, at, spin)) != 0)
 	    return ring_error (w);
 	  memcpy (idl_ring_slot (r, k), (const uint8_t *) it->ptr + off,
 		  chunk);
@@ -376,7 +375,7 @@ stream (idl_binding_t *b, void *arg, int64_t at)
     return IDL_OK;
 
   w = idl_ring_wait (&r->out_ready, 1, &r->client_sleeping, b->sock, state,
-		     &b->hup, NULL, at, spin);
+		     &b->hup, NULL, NULL, 0, at, spin);
   if (w != 0)
     {
       rc->early = w == IDL_RING_ANSWERED;
@@ -400,11 +399,16 @@ stream (idl_binding_t *b, void *arg, int64_t at)
 	     off += step)
 	{
 	  uint64_t chunk = len[i] - off < step ? len[i] - off : step;
-	  /* The server posts its reply once the last chunk is in: the
-	     page's state is no reason to stop here.  */
+	  /* The server posts its reply once the last chunk is in, so a
+	     reply before it (a request we cancelled, or a server that
+	     misbehaves) has no out data to take.  */
 	  if ((w = idl_ring_wait (&r->out_filled, k + 1, &r->client_sleeping,
-				  b->sock, NULL, &b->hup, NULL, at, spin)) != 0)
-	    return ring_error (w);
+				  b->sock, state, &b->hup, NULL, NULL, 0, at,
+				  spin)) != 0)
+	    {
+	      rc->early = w == IDL_RING_ANSWERED;
+	      return ring_error (w);
+	    }
 	  memcpy ((uint8_t *) it->ptr + off, idl_ring_slot (r, k), chunk);
 	  k++;
 	  idl_ring_publish (&r->out_drained, k, &r->server_sleeping);
@@ -412,6 +416,21 @@ stream (idl_binding_t *b, void *arg, int64_t at)
       it->len = len[i];
     }
   return IDL_OK;
+}
+
+/* idl_callv_stream's part (ring.h): stream_items; a call that fails
+   with the request still the server's (IDL_E_TIMEOUT, IDL_E_PROTO:
+   idl_callv_stream leaves it late) is cancelled, so that the server
+   answers it at once and the connection serves the binding's next
+   call.  */
+static int
+stream (idl_binding_t *b, void *arg, int64_t at)
+{
+  int err = stream_items (b, arg, at);
+
+  if (err == IDL_E_TIMEOUT || err == IDL_E_PROTO)
+    idl_ring_cancel (b->bulk->ring, b->seq);
+  return err;
 }
 
 /* The call on B's ring.  */
@@ -430,6 +449,9 @@ ring_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   __atomic_store_n (&r->out_ready, 0, __ATOMIC_RELAXED);
   __atomic_store_n (&r->out_filled, 0, __ATOMIC_RELAXED);
   __atomic_store_n (&r->out_drained, 0, __ATOMIC_RELAXED);
+  /* Not the number the request will have (b->seq + 1, call.c): a
+     cancel of an earlier call must not give this one up.  */
+  __atomic_store_n (&r->cancel, b->seq, __ATOMIC_RELAXED);
   announce (b, items, n, NULL);
   idl_reply_t rp = idl_callv_stream (b, tag | IDL_PAGE_TAG_BULK, words,
 				     payload_len, fds, nfds, stream, &rc);

@@ -703,9 +703,11 @@ idl_callv_x (idl_binding_t *b, uint64_t tag, const uint64_t *words,
    none), which moves the items through the ring while the server
    serves the request, then wait for the reply within the same
    deadline.  STREAM returns IDL_OK, or IDL_E_TIMEOUT, IDL_E_PEER_DIED
-   or IDL_E_PROTO to fail the call with (the first leaves the request
-   late, as a timed-out call does).  Not on the fast path: its own
-   entry point, so that idl_callv_x stays as it is.  */
+   or IDL_E_PROTO to fail the call with (the first and the last leave
+   the request late, as a timed-out call does: STREAM has asked the
+   server to give it up, ring.h, and the next call throws its answer
+   away).  Not on the fast path: its own entry point, so that
+   idl_callv_x stays as it is.  */
 idl_reply_t
 idl_callv_stream (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 		  uint64_t payload_len, const int *fds, uint64_t nfds,
@@ -720,7 +722,7 @@ idl_callv_stream (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   err = stream (b, arg, dl.at);
   if (err == IDL_E_TIMEOUT || err == IDL_E_PROTO)
     {
-      /* The server may still be at the request: its reply, when it
+      /* The server may still be at the request: its answer, when it
 	 comes, is thrown away by the next call.  */
       idl_set_flags (b, b->flags | IDL_BF_LATE);
       return call_failed_v (b, err);

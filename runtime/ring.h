@@ -25,6 +25,28 @@
    OUT_READY and streams the out and inout items back the same way
    (OUT_FILLED, OUT_DRAINED), then posts the reply.
 
+   A call the client gives up on (its deadline passed, or the server's
+   out lengths were over their rooms) is cancelled: the client stores
+   the request's sequence number in CANCEL and wakes the server if it
+   sleeps.  The server looks at CANCEL whenever it waits for the
+   client, once the in items are in (before the dispatch) and before
+   it streams the out items: if it holds the sequence number of the
+   request it serves (its own copy, from the page's header), it stops
+   streaming, does not dispatch (or throws the out data away) and
+   answers IDL_E_TIMEOUT, and the connection goes on.  An honest
+   client does not read that answer: it marked the call late (call.c),
+   and its next call waits for the page and throws the answer away
+   before it posts, so the page's one slot is never an answer to the
+   wrong call.  A
+   cancel that comes after the reply is posted changes nothing, and at
+   its next call the client stores the last sequence number it used,
+   which is not the new request's, before it posts.  CANCEL means only
+   "give up the request of this number": a hostile client that writes
+   it spoils only its own request, as with the counters.
+
+   A client that neither streams nor cancels for IDL_RING_STALL_NS is
+   dropped (server.c, end_bulk).
+
    Each side trusts only its own count: a counter the peer writes says
    at most that a slot may be read or written, and the slot index and
    length come from the reader's own copy of the announcement.  So a
@@ -82,6 +104,9 @@ struct idl_ring
   uint32_t client_sleeping;
   uint8_t pad5[60];
   uint32_t server_sleeping;
+  uint8_t pad6[60];
+  uint32_t cancel;		/* the client's: a request's sequence
+				   number */
 };
 
 /* The chunk an item of LEN bytes streams in: an eighth of it, so that
@@ -121,19 +146,23 @@ idl_ring_publish (uint32_t *word, uint32_t v, const uint32_t *peer_sleeping)
 #define IDL_RING_GONE 2		/* the peer hung up */
 #define IDL_RING_LATE 3		/* the deadline passed */
 #define IDL_RING_STOP 4		/* server: it stops */
+#define IDL_RING_CANCELLED 5	/* server: the client gave up */
 
 /* Wait until *WORD >= TARGET (acquire).  MY_SLEEPING is the waiter's
    flag; SOCK the connection's socket; STATE, if not NULL, the page's
    state word, which must stay REQUEST (a client's wait); HUP, if not
    NULL, the client watcher's hang-up flag; STOP, if not NULL, the
-   server's stopping flag; AT the deadline (idl_clock_ns), 0 for
-   none.  SPIN is the page's budget for this pair (idl_spin_for: none
-   when both sides share one CPU); a ring wait spins ten times as long,
-   since a chunk's copy takes tens of microseconds.  */
+   server's stopping flag; CANCEL, if not NULL, the ring's cancel word
+   (a server's wait), which ends it when it holds SEQ; AT the deadline
+   (idl_clock_ns), 0 for none.  SPIN is the page's budget for this
+   pair (idl_spin_for: none when both sides share one CPU); a ring wait
+   spins ten times as long, since a chunk's copy takes tens of
+   microseconds.  */
 static inline int
 idl_ring_wait (const uint32_t *word, uint32_t target, uint32_t *my_sleeping,
 	       int sock, const uint32_t *state, const uint32_t *hup,
-	       const int *stop, int64_t at, uint64_t spin)
+	       const int *stop, const uint32_t *cancel, uint32_t seq,
+	       int64_t at, uint64_t spin)
 {
   struct idl_spin sp;
 
@@ -143,6 +172,8 @@ idl_ring_wait (const uint32_t *word, uint32_t target, uint32_t *my_sleeping,
       uint32_t v = __atomic_load_n (word, __ATOMIC_ACQUIRE);
       if (v >= target)
 	return 0;
+      if (cancel && __atomic_load_n (cancel, __ATOMIC_ACQUIRE) == seq)
+	return IDL_RING_CANCELLED;
       /* The server stores the word before it posts its reply: look
 	 at the word again once the state has changed.  */
       if (state && __atomic_load_n (state, __ATOMIC_ACQUIRE)
@@ -151,8 +182,11 @@ idl_ring_wait (const uint32_t *word, uint32_t target, uint32_t *my_sleeping,
 	       ? 0 : IDL_RING_ANSWERED;
       if (idl_spin_more (&sp))
 	continue;
+      /* Sequentially consistent against the client's cancel, which
+	 stores the word and then looks at the flag (idl_ring_cancel).  */
       __atomic_store_n (my_sleeping, 1, __ATOMIC_SEQ_CST);
-      if (__atomic_load_n (word, __ATOMIC_SEQ_CST) == v)
+      if (__atomic_load_n (word, __ATOMIC_SEQ_CST) == v
+	  && !(cancel && __atomic_load_n (cancel, __ATOMIC_SEQ_CST) == seq))
 	idl_futex_wait (word, v, IDL_RING_SLICE_NS);
       __atomic_store_n (my_sleeping, 0, __ATOMIC_RELAXED);
       if (__atomic_load_n (word, __ATOMIC_ACQUIRE) >= target)
@@ -169,6 +203,19 @@ idl_ring_wait (const uint32_t *word, uint32_t target, uint32_t *my_sleeping,
 	return IDL_RING_GONE;
       if (at != 0 && idl_clock_ns () >= at)
 	return IDL_RING_LATE;
+    }
+}
+
+/* The client: give up request SEQ on ring R (see above) and wake its
+   server, which sleeps on IN_FILLED or OUT_DRAINED if at all.  */
+static inline void
+idl_ring_cancel (struct idl_ring *r, uint32_t seq)
+{
+  __atomic_store_n (&r->cancel, seq, __ATOMIC_SEQ_CST);
+  if (__atomic_load_n (&r->server_sleeping, __ATOMIC_SEQ_CST) != 0)
+    {
+      idl_futex_wake (&r->in_filled, 1);
+      idl_futex_wake (&r->out_drained, 1);
     }
 }
 

@@ -67,6 +67,9 @@ struct idl_conn
      in the accepting thread's epoll set (server-threads.c).  */
   int lock_held;
   uint64_t watch_id;
+  /* Set by the connection's own thread when it drops its client
+     (server.c, end_bulk): it serves no request after.  */
+  int dropped;
   /* The shared-page transport's state (page-server.c), inline: its
      request path reads it without a hop.  PAGE is NULL until the
      handshake succeeds.  LAST_SEQ is the sequence number of the last
@@ -485,23 +488,29 @@ void idl_page_ring_client (struct idl_conn *c)
    the server's cap, copy the in and inout items once into C's private
    buffer and fill C's private message for the dispatcher, bulk slots
    included.  IDL_OK: dispatch, then idl_bulk_reply; IDL_BULK_SET_UP:
-   the request handed over a new memfd, answer it without dispatch; else
-   the IDL_E_* code to answer with.  Never blocks.  */
+   the request handed over a new memfd, answer it without dispatch;
+   IDL_BULK_CANCEL or IDL_BULK_DROP, below; else the IDL_E_* code to
+   answer with.  Waits only for a ring's client (ring.h).  */
 #define IDL_BULK_SET_UP 1000
 /* The client stopped streaming through the ring (ring.h) or the server
-   stops: answer with an error and call idl_bulk_drop.  */
+   stops: end the connection (server.c, end_bulk).  */
 #define IDL_BULK_DROP 1001
+/* The client gave the request up (ring.h): answer IDL_E_TIMEOUT, which
+   nobody reads, and serve on.  */
+#define IDL_BULK_CANCEL 1002
 int idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
 		      const int *rfds)
   __attribute__ ((__visibility__ ("hidden")));
-/* After the dispatch that returned RTAG (checked): copy each out and
-   inout item's reply bytes to the client, their lengths to the page.
-   Returns RTAG, or IDL_E_PROTO's tag for a length over its room.  */
-uint64_t idl_bulk_reply (struct idl_conn *c, uint64_t rtag)
+/* After the dispatch that returned *RTAG (checked): copy each out and
+   inout item's reply bytes to the client, their lengths to the page;
+   *RTAG becomes IDL_E_PROTO's tag for a length over its room.  Returns
+   IDL_OK, then reply with *RTAG; or IDL_BULK_CANCEL or IDL_BULK_DROP
+   (as idl_bulk_receive's), and *RTAG is not to be sent.  */
+int idl_bulk_reply (struct idl_conn *c, uint64_t *rtag)
   __attribute__ ((__visibility__ ("hidden")));
-/* Drop C, whose client stopped streaming: its private buffer given
-   back, its socket shut down (the connection ends at its thread's next
-   look).  */
+/* Drop C, whose client stopped streaming, once its thread has set
+   C->DROPPED and answered: its private buffer given back, its socket
+   shut down.  */
 void idl_bulk_drop (struct idl_conn *c)
   __attribute__ ((__visibility__ ("hidden")));
 /* Housekeeping of C's bulk state at NOW (ns): a private buffer unused

@@ -87,6 +87,10 @@ serve_with (struct idl_conn *c, const struct idl_conn_ops *t)
       if (s < 0)
 	break;			/* the client died, or we stop */
       t->serve (c);
+      /* A client dropped mid-request (server.c, end_bulk): nothing it
+	 posts after is served.  */
+      if (__builtin_expect (c->dropped, 0))
+	break;
       spin = t->spin (c);
       if (spin == 0)
 	/* The next request cannot come before we sleep (page.h,

@@ -133,6 +133,35 @@ finish (struct idl_conn *c, const struct idl_conn_ops *t,
   t->reply (c, rq, rfds, rtag, NULL, 0, (uint32_t) len);
 }
 
+/* End bulk request RQ without its reply, for idl_bulk_receive's or
+   idl_bulk_reply's CODE, IDL_BULK_CANCEL or IDL_BULK_DROP (after the
+   dispatch: AFTER, its reply's descriptors closed by finish).  Either
+   way the client gets IDL_E_TIMEOUT.  A cancelled request's answer
+   goes to a client that gave it up and throws it away (ring.h); the
+   connection serves on.  A dropped client stalled mid-stream (or we
+   stop): the connection ends, and C->DROPPED is set before the answer
+   is published, so that no request the client posts once it has the
+   answer is served (server-threads.c looks at it after each request;
+   the socket's hang-up, which follows the answer, is seen only once
+   the page shows no request).  The answer is still given: a client
+   that was only slow learns that its call timed out, not that the
+   server died, and its next call sees the hang-up.  */
+static void __attribute__ ((__noinline__, __cold__))
+end_bulk (struct idl_conn *c, const struct idl_conn_ops *t,
+	  const struct idl_request *rq, const int *rfds, int code, int after)
+{
+  uint64_t etag = idl_error_tag (IDL_E_TIMEOUT);
+
+  if (code == IDL_BULK_DROP)
+    c->dropped = 1;
+  if (after)
+    finish (c, t, rq, rfds, etag);
+  else
+    t->reply (c, rq, rfds, etag, NULL, 0, 0);
+  if (code == IDL_BULK_DROP)
+    idl_bulk_drop (c);
+}
+
 /* Serve bulk request RQ (idlrt-abi.h, "Bulk items"; bulk-server.c):
    steps 2-5 with the bulk items' checks and copies around the
    dispatch.  Neither copy holds the dispatch lock: a large one would
@@ -158,10 +187,9 @@ serve_bulk_items (struct idl_conn *c, const struct idl_conn_ops *t,
 		NULL, 0, 0);
       return;
     }
-  if (code == IDL_BULK_DROP)
+  if (code == IDL_BULK_CANCEL || code == IDL_BULK_DROP)
     {
-      t->reply (c, &rq, rfds, idl_error_tag (IDL_E_TIMEOUT), NULL, 0, 0);
-      idl_bulk_drop (c);
+      end_bulk (c, t, &rq, rfds, code, 0);
       return;
     }
   if (code != IDL_OK)
@@ -171,12 +199,11 @@ serve_bulk_items (struct idl_conn *c, const struct idl_conn_ops *t,
     }
   uint64_t rtag = idl_check_reply_tag (idl_conn_dispatch (c));
   idl_release_dispatch (c);
-  rtag = idl_bulk_reply (c, rtag);
-  if (rtag == IDL_BULK_DROP)
+  code = idl_bulk_reply (c, &rtag);
+  if (code != IDL_OK)
     {
-      /* The client stopped taking the out data.  */
-      finish (c, t, &rq, rfds, idl_error_tag (IDL_E_TIMEOUT));
-      idl_bulk_drop (c);
+      /* The client gave up, or stopped taking the out data.  */
+      end_bulk (c, t, &rq, rfds, code, 1);
       return;
     }
   finish (c, t, &rq, rfds, rtag);

@@ -145,6 +145,18 @@ bk_dispatch (idl_call_t *call, uint64_t *msg)
 	msg[2] = bk_sum (p0, l0);
 	return rt_tag (op, 2);
       }
+    case RT_BULK_HOLD_OUT:
+      {
+	char ch = 's';
+	if (n != 2 || msg[IDL_MSG_REQ_NFDS] != 2)
+	  return bk_err (IDL_E_BADMSG);
+	if (write ((int) msg[IDL_MSG_REQ_FDS], &ch, 1) != 1
+	    || read ((int) msg[IDL_MSG_REQ_FDS + 1], &ch, 1) != 1)
+	  return bk_err (IDL_E_BADMSG);
+	bk_fill (p0, msg[1] < l0 ? msg[1] : l0, msg[2]);
+	msg[IDL_MSG_BULK + 1] = msg[1] < l0 ? msg[1] : l0;
+	return rt_tag (op, 0);
+      }
     default:
       return rt_dispatch (call, msg);
     }

@@ -132,6 +132,168 @@ raw_bulk (idl_binding_t *b, uint64_t tag, uint32_t flags, uint32_t n,
 	 == want);
 }
 
+/* Post a bulk request of one item { DIR, LEN, MAX } with words W[0..1],
+   raw, and return without waiting: its sequence number.  The ring's
+   counters are zeroed first, as the runtime does.  */
+static uint32_t
+raw_post (idl_binding_t *b, uint64_t tag, uint64_t dir, uint64_t len,
+	  uint64_t max, const uint64_t *w)
+{
+  struct idl_page_bulk *pb = &b->page->bulk;
+  struct idl_page *pg = b->page;
+  struct idl_ring *r = b->bulk->ring;
+  uint32_t seq = b->seq + 1;
+
+  CHECK (__atomic_load_n (&pg->state, __ATOMIC_ACQUIRE) != IDL_PAGE_REQUEST);
+  r->in_filled = r->in_drained = r->out_ready = 0;
+  r->out_filled = r->out_drained = 0;
+  pb->flags = 0;
+  pb->n = 1;
+  pb->item[0].dir = dir;
+  pb->item[0].len = len;
+  pb->item[0].max = max;
+  hostile_put_words (b, w, 2);
+  __atomic_store_n (&pg->mr[0], tag | IDL_PAGE_TAG_BULK, __ATOMIC_RELAXED);
+  __atomic_store_n (&pg->seq, seq, __ATOMIC_RELAXED);
+  __atomic_store_n (&pg->payload_len, 0, __ATOMIC_RELAXED);
+  __atomic_store_n (&pg->nfds, 0, __ATOMIC_RELAXED);
+  b->seq = seq;
+  __atomic_store_n (&pg->state, IDL_PAGE_REQUEST, __ATOMIC_SEQ_CST);
+  idl_futex_wake (&pg->state, 1);
+  return seq;
+}
+
+/* Wait (at most 5 s) for the answer to a raw request: its tag; the
+   page is ours again.  */
+static uint64_t
+raw_answer (idl_binding_t *b)
+{
+  struct idl_page *pg = b->page;
+  double t0 = rt_now_ms ();
+  while (__atomic_load_n (&pg->state, __ATOMIC_ACQUIRE) == IDL_PAGE_REQUEST)
+    {
+      CHECK (rt_now_ms () - t0 < 5000);
+      sched_yield ();
+    }
+  CHECK (__atomic_load_n (&pg->state, __ATOMIC_ACQUIRE) == IDL_PAGE_REPLY);
+  uint64_t rtag = __atomic_load_n (&pg->mr[0], __ATOMIC_RELAXED);
+  __atomic_store_n (&pg->state, IDL_PAGE_IDLE, __ATOMIC_RELEASE);
+  return rtag;
+}
+
+/* Whether B's server has hung up.  */
+static int
+hung_up (idl_binding_t *b, int ms)
+{
+  struct pollfd hup = { b->sock, POLLRDHUP, 0 };
+  int n = poll (&hup, 1, ms);
+  CHECK (n >= 0);
+  return n == 1;
+}
+
+static volatile int hammer_cancel;
+
+/* Write the ring's cancel word over and over: the number of the call
+   being made, the next one's, or any other.  */
+static void *
+hammer_cancel_word (void *arg)
+{
+  idl_binding_t *b = arg;
+  struct idl_ring *r = b->bulk->ring;
+  uint64_t x = 88172645463325252ULL;
+  while (__atomic_load_n (&hammer_cancel, __ATOMIC_RELAXED))
+    {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      uint32_t seq = __atomic_load_n (&b->seq, __ATOMIC_RELAXED);
+      uint32_t v = x % 4 == 0 ? seq : x % 4 == 1 ? seq + 1 : (uint32_t) x;
+      __atomic_store_n (&r->cancel, v, __ATOMIC_RELAXED);
+      if (x % 64 == 0)
+	sched_yield ();
+    }
+  return NULL;
+}
+
+/* The ring's cancel word (ring.h) from a hostile client: honoured for
+   the request it names, at any point, and nothing more.  */
+static void
+hostile_cancel (idl_binding_t *b, uint8_t *buf)
+{
+  struct idl_ring *r = b->bulk->ring;
+  uint64_t bad;
+  size_t got;
+
+  /* Given up before the first chunk: the answer comes, no dispatch
+     (the implementation would have counted 8 MiB of mismatches), and
+     the connection serves on.  */
+  uint64_t w[2] = { 3, 0 };
+  __atomic_store_n (&r->cancel, b->seq + 1, __ATOMIC_RELAXED);
+  raw_post (b, rt_tag (RT_BULK_IN, 1), IDL_BULK_IN, 8 << 20, 8 << 20, w);
+  CHECK (raw_answer (b) == bk_err (IDL_E_TIMEOUT));
+  CHECK (!hung_up (b, 0));
+  expect_in_ok (b, buf, 8 << 20, 12);
+
+  /* Given up mid-way through the out data: the server has filled every
+     slot and waits for room.  */
+  w[0] = 8 << 20;
+  w[1] = 13;
+  uint32_t seq = raw_post (b, rt_tag (RT_BULK_OUT, 2), IDL_BULK_OUT, 0,
+			   8 << 20, w);
+  double t0 = rt_now_ms ();
+  while (__atomic_load_n (&r->out_filled, __ATOMIC_ACQUIRE) < IDL_RING_SLOTS)
+    {
+      CHECK (rt_now_ms () - t0 < 5000);
+      sched_yield ();
+    }
+  CHECK (__atomic_load_n (&b->page->state, __ATOMIC_ACQUIRE)
+	 == IDL_PAGE_REQUEST);
+  idl_ring_cancel (r, seq);
+  CHECK (raw_answer (b) == bk_err (IDL_E_TIMEOUT));
+  CHECK (__atomic_load_n (&r->out_filled, __ATOMIC_ACQUIRE) == IDL_RING_SLOTS);
+  CHECK (!hung_up (b, 0));
+  memset (buf, 0, 8 << 20);
+  CHECK (bk_call_out (b, buf, 8 << 20, 8 << 20, 14, &got)
+	 == rt_tag (RT_BULK_OUT, 0));
+  CHECK (got == 8 << 20 && bk_mismatches (buf, got, 14) == 0);
+
+  /* The word rewritten at random during calls: a call it names fails
+     with IDL_E_TIMEOUT, any other is exact, and the connection lives
+     on.  */
+  pthread_t th;
+  unsigned ok = 0, cancelled = 0;
+  hammer_cancel = 1;
+  CHECK (pthread_create (&th, NULL, hammer_cancel_word, b) == 0);
+  for (unsigned i = 0; i < 40; i++)
+    {
+      uint64_t t;
+      if (i % 2 == 0)
+	{
+	  bk_fill (buf, 4 << 20, 100 + i);
+	  t = bk_call_in (b, buf, 4 << 20, 100 + i, &bad);
+	  if (t == rt_tag (RT_BULK_IN, 2))
+	    CHECK (bad == 0);
+	}
+      else
+	{
+	  t = bk_call_out (b, buf, 4 << 20, 4 << 20, 100 + i, &got);
+	  if (t == rt_tag (RT_BULK_OUT, 0))
+	    CHECK (got == 4 << 20 && bk_mismatches (buf, got, 100 + i) == 0);
+	}
+      if (t == bk_err (IDL_E_TIMEOUT))
+	cancelled++;
+      else
+	{
+	  CHECK (t == rt_tag (i % 2 == 0 ? RT_BULK_IN : RT_BULK_OUT,
+			      i % 2 == 0 ? 2 : 0));
+	  ok++;
+	}
+    }
+  __atomic_store_n (&hammer_cancel, 0, __ATOMIC_RELAXED);
+  CHECK (pthread_join (th, NULL) == 0);
+  CHECK (ok + cancelled == 40);
+  CHECK (!hung_up (b, 0));
+  expect_in_ok (b, buf, 8 << 20, 15);
+}
+
 static void
 hostile_announcements (idl_binding_t *b, uint8_t *buf)
 {
@@ -263,15 +425,29 @@ main (void)
   CHECK ((b4->bulk->ring_ok > 0) == (RT_WORKERS == 0));
   if (b4->bulk->ring_ok > 0)
     {
+      hostile_cancel (b4, buf);
+      /* The counters as the runtime leaves them before a call: the last
+	 call's would let the server take their slots as this one's.  */
+      b4->bulk->ring->in_filled = 0;
       double t0 = rt_now_ms ();
       raw_bulk (b4, rt_tag (RT_BULK_IN, 1), 0, 1, IDL_BULK_IN, 1 << 20,
 		1 << 20, 0, bk_err (IDL_E_TIMEOUT));
       CHECK (rt_now_ms () - t0 >= 1000);
-      /* The server replies, then hangs up (server.c, serve_bulk): a
-	 call made in between could still be served.  What is checked
-	 is that the hang-up comes, and that calls then fail.  */
-      struct pollfd hup = { b4->sock, POLLRDHUP, 0 };
-      CHECK (poll (&hup, 1, 2000) == 1);
+      /* The server answers, then hangs up (server.c, end_bulk); a
+	 request posted at once, before the hang-up, is never served:
+	 the page stays the client's request, and calls fail.  */
+      uint64_t w[2] = { 2, 3 };
+      hostile_put_words (b4, w, 2);
+      struct idl_page *pg = b4->page;
+      __atomic_store_n (&pg->mr[0], rt_tag (RT_ADD, 2), __ATOMIC_RELAXED);
+      __atomic_store_n (&pg->seq, ++b4->seq, __ATOMIC_RELAXED);
+      __atomic_store_n (&pg->state, IDL_PAGE_REQUEST, __ATOMIC_SEQ_CST);
+      idl_futex_wake (&pg->state, 1);
+      CHECK (hung_up (b4, 5000));
+      /* Still the request, or the hang-up the client's watcher put in
+	 its place (watch.c): never a reply.  */
+      uint32_t st = __atomic_load_n (&pg->state, __ATOMIC_ACQUIRE);
+      CHECK (st == IDL_PAGE_REQUEST || st == IDL_PAGE_HANGUP);
       CHECK (bk_call_in (b4, buf, 4096, 1, &bad)
 	     == bk_err (IDL_E_PEER_DIED));
       idl_close (b4);

@@ -42,6 +42,8 @@ static const uint64_t rt_bulk_table[] __attribute__ ((unused)) = {
   RT_BULK_ENTRY (IDL_BULK_INOUT, RT_BULK_SMALL),
   (uint64_t) 24 << IDL_BULK_OP_SHIFT | 1, RT_BULK_ENTRY (IDL_BULK_IN,
 							RT_BULK_HOLD_MAX),
+  (uint64_t) 25 << IDL_BULK_OP_SHIFT | 1, RT_BULK_ENTRY (IDL_BULK_OUT,
+							RT_BULK_HOLD_MAX),
   0
 };
 
@@ -94,9 +96,11 @@ enum rt_op
 			   length received, the mismatches */
   RT_BULK_MIX = 23,	/* items in, out, inout: out = in's bytes ^ 0x5a,
 			   inout reversed; reply: the payload length */
-  RT_BULK_HOLD = 24	/* in item 0: sum it, write a byte to request
+  RT_BULK_HOLD = 24,	/* in item 0: sum it, write a byte to request
 			   descriptor 0, read one from descriptor 1, sum
 			   it again; reply: both sums */
+  RT_BULK_HOLD_OUT = 25	/* write a byte to request descriptor 0, read
+			   one from descriptor 1, then as RT_BULK_OUT */
 };
 
 /* RT_BAD_REPLY kinds.  */
