@@ -390,7 +390,12 @@ int idl_call_finish (idl_binding_t *b);
    its size in *SIZE; NULL with *ERR otherwise (IDL_E_INVAL: not sealed,
    not a memfd, empty or too large).  The descriptor stays the caller's
    to close (a call's descriptors are closed after the reply); the
-   mapping outlives it until idl_region_unmap.
+   mapping outlives it until idl_region_unmap.  Sealed mappings are
+   shared through a cache (at most 8, 1 GiB together, each dropped when
+   evicted or when a server connection of the process ends), so a
+   later call with the same region maps nothing: never munmap or
+   mprotect what idl_region_map or idl_region_data gave, only
+   idl_region_unmap it.
 
    With IDL_REGION (an IDL_IN or IDL_OUT idl_region_t * parameter), the
    stubs do all of it: the client stub calls idl_region_prepare (in:

@@ -286,6 +286,11 @@ uint64_t *idl_map_msg (void) __attribute__ ((__visibility__ ("hidden")));
 void idl_unmap_msg (uint64_t *msg)
   __attribute__ ((__visibility__ ("hidden")));
 
+/* The in-region mapping cache (region.c): drop every cached mapping no
+   call is using (server.c, when a connection ends).  */
+void idl_region_cache_trim (void)
+  __attribute__ ((__visibility__ ("hidden")));
+
 /* The bulk ring's call (call.c): idl_callv_x with STREAM run between
    the request's post and the reply's wait.  */
 idl_reply_t idl_callv_stream (idl_binding_t *b, uint64_t tag,

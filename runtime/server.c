@@ -390,6 +390,10 @@ idl_conn_end (struct idl_conn *c)
     idl_unmap_msg (c->msg);
   if (c->bulk)
     idl_bulk_conn_free (c);
+  /* A client's sealed regions stay mapped in the region cache after
+     their calls; its connection gone, their memory goes back now
+     (region.c) instead of at the next eviction.  */
+  idl_region_cache_trim ();
 
   pthread_mutex_lock (&srv->conns_lock);
   srv->nconns--;
