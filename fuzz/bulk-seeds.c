@@ -156,6 +156,41 @@ put_fd (int fd)
   put ((uint64_t) st.st_size, 4);
 }
 
+/* A copy of seed PATH whose client stops filling and draining the ring
+   at once (both counters 0): the server's ring waits end, and it drops
+   the connection (ring.h).  */
+static void
+stalled (const char *path)
+{
+  static uint8_t buf[1 << 20];
+  char spath[4200];
+  FILE *f = fopen (path, "rb");
+  size_t n;
+
+  if (!f)
+    {
+      perror (path);
+      exit (1);
+    }
+  n = fread (buf, 1, sizeof buf, f);
+  fclose (f);
+  snprintf (spath, sizeof spath, "%s-stalled", path);
+  out = fopen (spath, "wb");
+  if (!out || n == 0 || n == sizeof buf)
+    {
+      perror (spath);
+      exit (1);
+    }
+  fwrite (buf, 1, n - 1, out);
+  put (3, 1);
+  put (0, 8);
+  if (fclose (out) != 0)
+    {
+      perror (spath);
+      exit (1);
+    }
+}
+
 static uint64_t
 record (idl_call_t *call, uint64_t *msg)
 {
@@ -227,6 +262,8 @@ record (idl_call_t *call, uint64_t *msg)
       perror (path);
       exit (1);
     }
+  if (ann.ring && ann.n > 0)
+    stalled (path);
   return fzbulk_dispatch (call, msg);
 }
 

@@ -369,21 +369,40 @@ publish (uint64_t tag, const uint64_t *words, const void *payload,
 }
 
 /* Take every message the server left on the client's socket, closing
-   every descriptor that came; how many did.  */
+   every descriptor that came; how many did.  (Not fdpass.h's receive,
+   which cannot tell a hang-up's end of file, after the server dropped
+   the connection, from a message that is not its own.)  */
 static unsigned
 drain_socket (void)
 {
   unsigned got = 0;
   for (;;)
     {
-      int fds[IDL_MAX_FDS];
-      unsigned n;
-      int r = idl_fd_recv_one (cl.sock, cl.seq, fds, &n);
-      for (unsigned i = 0; i < n; i++)
-	close (fds[i]);
-      got += n;
-      if (r < 0)
+      char body[64];
+      union
+      {
+	char buf[CMSG_SPACE (IDL_MAX_FDS * sizeof (int))];
+	struct cmsghdr align;
+      } ctl;
+      struct iovec iov = { body, sizeof body };
+      struct msghdr m = { 0 };
+      m.msg_iov = &iov;
+      m.msg_iovlen = 1;
+      m.msg_control = ctl.buf;
+      m.msg_controllen = sizeof ctl.buf;
+      ssize_t n = recvmsg (cl.sock, &m, MSG_DONTWAIT | MSG_CMSG_CLOEXEC);
+      if (n <= 0)
 	return got;
+      for (struct cmsghdr *h = CMSG_FIRSTHDR (&m); h; h = CMSG_NXTHDR (&m, h))
+	if (h->cmsg_level == SOL_SOCKET && h->cmsg_type == SCM_RIGHTS)
+	  for (size_t i = 0; i < (h->cmsg_len - CMSG_LEN (0)) / sizeof (int);
+	       i++)
+	    {
+	      int fd;
+	      memcpy (&fd, CMSG_DATA (h) + i * sizeof fd, sizeof fd);
+	      close (fd);
+	      got++;
+	    }
     }
 }
 
