@@ -198,17 +198,17 @@ static struct
 static void
 print_stats (void)
 {
-  unsigned ops = 0;
+  unsigned ran = 0, ops = ((const idl_interface_t *) fzb_iface)->nops;
   for (unsigned i = 1; i < 8; i++)
-    ops += stats.op_ran[i];
+    ran += stats.op_ran[i];
   fprintf (stderr, "idlstub-bulk-fuzz: %llu inputs, %llu requests: %llu "
 	   "setups taken (%llu rings), %llu ran an implementation (%llu "
 	   "regions), %llu replies, %llu IDL_E_BADMSG, %llu IDL_E_NOMEM, %llu "
-	   "IDL_E_BOUNDS, %llu IDL_E_TIMEOUT, %llu one-way; %u of 7 "
+	   "IDL_E_BOUNDS, %llu IDL_E_TIMEOUT, %llu one-way; %u of %u "
 	   "operations ran\n", stats.inputs, stats.requests,
 	   stats.setups_taken, stats.rings_taken, stats.ran, stats.regions,
 	   stats.replies, stats.badmsg, stats.nomem, stats.bounds,
-	   stats.timeout, stats.oneway, ops);
+	   stats.timeout, stats.oneway, ran, ops);
 }
 
 int
@@ -413,9 +413,11 @@ align_up (uint64_t x, uint64_t a)
 }
 
 /* Whether the announcement matches the interface's BULK table for TAG
-   (idlrt-abi.h, "Bulk items"), independently of bulk-server.c.  */
+   (idlrt-abi.h, "Bulk items"), independently of bulk-server.c; and
+   whether it needs any bytes of the memfd or the ring (a request whose
+   items are all empty needs none, and may come before any setup).  */
 static int
-announcement_ok (uint64_t tag)
+announcement_ok (uint64_t tag, int *needs_bytes)
 {
   const uint64_t *t = ((const idl_interface_t *) fzb_iface)->bulk;
   unsigned op = (tag >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK;
@@ -423,6 +425,7 @@ announcement_ok (uint64_t tag)
   for (; t && *t; t += 1 + (*t & 0xffff))
     if ((*t >> IDL_BULK_OP_SHIFT & IDL_TAG_OP_MASK) == op)
       break;
+  *needs_bytes = 0;
   if (!t || !*t || (*t & 0xffff) != cl.n || cl.too_many)
     return 0;
   for (unsigned i = 0; i < cl.n; i++)
@@ -434,6 +437,7 @@ announcement_ok (uint64_t tag)
 	  || (dir == IDL_BULK_IN ? len > bound
 	      : max > bound || (dir == IDL_BULK_INOUT && len > max)))
 	return 0;
+      *needs_bytes |= (dir == IDL_BULK_IN ? len : max) != 0;
     }
   return 1;
 }
@@ -621,8 +625,10 @@ judge (uint64_t tag, int setup, int ring)
       stats.ran++;
       stats.op_ran[fzb_rec.op & 7] = 1;
       CHECK (!setup && fzb_rec.op == op);
+      int needs_bytes;
       if (cl.bulk)
-	CHECK (announcement_ok (tag) && (cl.bulk_fd >= 0 || cl.ring_fd >= 0));
+	CHECK (announcement_ok (tag, &needs_bytes)
+	       && (!needs_bytes || cl.bulk_fd >= 0 || cl.ring_fd >= 0));
     }
   if (oneway)
     return;
