@@ -698,6 +698,16 @@ judge (uint64_t tag, int setup, int ring)
   else
     {
       CHECK (rtag == error_tag (IDL_E_BADMSG) || rtag == error_tag (IDL_E_NOMEM));
+      /* A setup as the runtime's client makes it is not refused: one
+	 memfd sealed against shrinking and growing, and for a ring, of
+	 IDL_RING_BYTES on a connection with a thread of its own (its
+	 mapping may fail: IDL_E_NOMEM).  */
+      struct stat st;
+      if (setup && cl.nsent == 1 && cl.fds[0].kind == FZB_FD_SEALED
+	  && fstat (cl.fds[0].fd, &st) == 0)
+	CHECK (ring ? !cl.threaded || (uint64_t) st.st_size != IDL_RING_BYTES
+		      || rtag == error_tag (IDL_E_NOMEM)
+	       : 0);
       if (rtag == error_tag (IDL_E_BADMSG))
 	stats.badmsg++;
       else
