@@ -71,7 +71,8 @@
      returned something over its bound on purpose; a refusal is
      IDL_E_BADMSG, IDL_E_NOMEM (the cap, or a memfd that cannot be
      mapped) or, on the ring, IDL_E_TIMEOUT; an accepted setup was a
-     memfd sealed and sized as the runtime demands;
+     memfd sealed and sized as the runtime demands (and not sealed
+     against writing), and one as the runtime's client makes is taken;
    - the reply's out lengths are within their rooms, an out region's
      bytes are what its implementation wrote;
    - no region stays mapped after its reply;
@@ -676,7 +677,8 @@ judge (uint64_t tag, int setup, int ring)
       struct stat st;
       int fd = cl.fds[0].fd, seals = fcntl (fd, F_GET_SEALS);
       CHECK (cl.nsent == 1 && seals >= 0 && fstatfs (fd, &sf) == 0
-	     && sf.f_type == TMPFS_MAGIC && fstat (fd, &st) == 0);
+	     && sf.f_type == TMPFS_MAGIC && fstat (fd, &st) == 0
+	     && !(seals & (F_SEAL_WRITE | F_SEAL_FUTURE_WRITE)));
       if (ring)
 	{
 	  CHECK (cl.threaded && (seals & SEALS_SG) == SEALS_SG
