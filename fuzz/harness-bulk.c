@@ -699,7 +699,8 @@ judge (uint64_t tag, int setup, int ring)
     }
   else
     {
-      CHECK (rtag == error_tag (IDL_E_BADMSG) || rtag == error_tag (IDL_E_NOMEM));
+      CHECK (rtag == error_tag (IDL_E_BADMSG)
+	     || rtag == error_tag (IDL_E_NOMEM));
       /* A setup as the runtime's client makes it is not refused: one
 	 memfd sealed against shrinking and growing, and for a ring, of
 	 IDL_RING_BYTES on a connection with a thread of its own (its

@@ -138,6 +138,10 @@ hostile_announcements (idl_binding_t *b, uint8_t *buf)
 {
   uint64_t in = rt_tag (RT_BULK_IN, 1), bad = bk_err (IDL_E_BADMSG);
   uint64_t huge = (uint64_t) 1 << 63;
+  /* A setup request's tag as bulk.c makes it: the server's interface,
+     no operation, no words.  (With any other interface the request
+     would be refused before its memfd is looked at.)  */
+  uint64_t setup = in & ~(uint64_t) 0xffffffff;
 
   raw_bulk (b, in, 0, 1000, IDL_BULK_IN, 8, 8, 0, bad);
   raw_bulk (b, in, 0, IDL_BULK_ITEMS + 1, IDL_BULK_IN, 8, 8, 0, bad);
@@ -179,8 +183,8 @@ hostile_announcements (idl_binding_t *b, uint8_t *buf)
       CHECK (rings[i].seals == 0
 	     || fcntl (rfd, F_ADD_SEALS, rings[i].seals) == 0);
       CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, &rfd, 1) > 0);
-      raw_bulk (b, 0, IDL_PAGE_BULK_SETUP | IDL_PAGE_BULK_RING, 0, 0, 0, 0,
-		1, bad);
+      raw_bulk (b, setup, IDL_PAGE_BULK_SETUP | IDL_PAGE_BULK_RING, 0, 0, 0,
+		0, 1, bad);
       close (rfd);
     }
   /* A memfd sealed against writing, now or in the future: the server
@@ -193,19 +197,19 @@ hostile_announcements (idl_binding_t *b, uint8_t *buf)
       CHECK (wfd >= 0 && ftruncate (wfd, 1 << 24) == 0
 	     && fcntl (wfd, F_ADD_SEALS, no_write[i]) == 0);
       CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, &wfd, 1) > 0);
-      raw_bulk (b, 0, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 1, bad);
+      raw_bulk (b, setup, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 1, bad);
       close (wfd);
     }
   /* A setup without its memfd, with a pipe, with an unsealed memfd.  */
-  raw_bulk (b, 0, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 0, bad);
+  raw_bulk (b, setup, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 0, bad);
   int p[2];
   CHECK (pipe (p) == 0);
   CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, p, 1) > 0);
-  raw_bulk (b, 0, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 1, bad);
+  raw_bulk (b, setup, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 1, bad);
   int mfd = memfd_create ("x", MFD_CLOEXEC);
   CHECK (mfd >= 0 && ftruncate (mfd, 1 << 24) == 0);
   CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, &mfd, 1) > 0);
-  raw_bulk (b, 0, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 1, bad);
+  raw_bulk (b, setup, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 1, bad);
   close (p[0]);
   close (p[1]);
   close (mfd);
