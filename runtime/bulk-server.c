@@ -165,18 +165,28 @@ idl_bulk_check (const idl_server_t *srv, uint64_t tag, unsigned n,
   return IDL_OK;
 }
 
+#ifndef F_SEAL_FUTURE_WRITE
+# define F_SEAL_FUTURE_WRITE 0x0010	/* Linux 5.1 */
+#endif
+/* Seals that forbid the writable shared mapping the server copies the
+   out items into: a memfd or ring with one could be taken but never
+   mapped, and every bulk call on the connection would then fail with
+   IDL_E_NOMEM, the server's word for a shortage of its own, for what
+   is the client's doing.  */
+#define IDL_SEALS_NO_WRITE (F_SEAL_WRITE | F_SEAL_FUTURE_WRITE)
+
 /* Take the memfd of a setup request (FD, the request's, which the
    reply closes): a copy of our own, once it is a memfd of ordinary
    shared memory sealed against shrinking (a hugetlb one could fault
    when its pool runs out; a tmpfs file without seals could be cut
-   short under our mapping).  */
+   short under our mapping) and not against writing.  */
 static int
 take_memfd (struct idl_bulk_conn *bc, int fd)
 {
   struct statfs sfs;
   int seals = fcntl (fd, F_GET_SEALS);
 
-  if (seals < 0 || !(seals & F_SEAL_SHRINK)
+  if (seals < 0 || !(seals & F_SEAL_SHRINK) || (seals & IDL_SEALS_NO_WRITE)
       || fstatfs (fd, &sfs) != 0 || sfs.f_type != TMPFS_MAGIC)
     return IDL_E_BADMSG;
   int own = fcntl (fd, F_DUPFD_CLOEXEC, 0);
@@ -197,7 +207,7 @@ take_memfd (struct idl_bulk_conn *bc, int fd)
    client (elsewhere IDL_E_BADMSG, and the client uses the memfd);
    only a memfd of ordinary shared memory sealed against shrinking and
    growing, of IDL_RING_BYTES exactly, so that no access of ours can
-   fault.  Mapped once for the connection.  */
+   fault, and not against writing.  Mapped once for the connection.  */
 static int
 take_ring (struct idl_conn *c, struct idl_bulk_conn *bc, int fd)
 {
@@ -209,6 +219,7 @@ take_ring (struct idl_conn *c, struct idl_bulk_conn *bc, int fd)
     return IDL_E_BADMSG;
   if (seals < 0 || (seals & (F_SEAL_SHRINK | F_SEAL_GROW))
 		   != (F_SEAL_SHRINK | F_SEAL_GROW)
+      || (seals & IDL_SEALS_NO_WRITE)
       || fstatfs (fd, &sfs) != 0 || sfs.f_type != TMPFS_MAGIC
       || fstat (fd, &st) != 0 || (uint64_t) st.st_size != IDL_RING_BYTES)
     return IDL_E_BADMSG;

@@ -6,19 +6,20 @@
    reads, and one that rewrites it during every copy gets its own
    garbage back and nothing more; absurd announcements (counts,
    lengths, directions, a memfd too small, a setup without a memfd or
-   with a pipe or an unsealed memfd, a one-way bulk request) are
-   refused with the server serving on; a bulk call honours the
-   binding's deadline (its late reply thrown away), and one whose
-   server is killed mid-call fails with IDL_E_PEER_DIED.  The server
-   here has a thread per connection, so the bytes stream through the
-   connection's ring (ring.h): the client rewrites the ring, slots and
-   counters, during every copy; a ring it offers unsealed, sealed
-   against shrinking only, or of the wrong size is refused; and a
-   client that announces its items and never fills the ring is dropped
-   at the server's deadline (an error reply, then the hang-up), the
-   server serving others on.  w2-bulk-hostile.c runs it all against a
-   server with workers, which keeps the sequential path: there the
-   client rewrites its memfd instead.  */
+   with a pipe, an unsealed memfd or one sealed against writing, a
+   one-way bulk request) are refused with the server serving on; a
+   bulk call honours the binding's deadline (its late reply thrown
+   away), and one whose server is killed mid-call fails with
+   IDL_E_PEER_DIED.  The server here has a thread per connection, so
+   the bytes stream through the connection's ring (ring.h): the client
+   rewrites the ring, slots and counters, during every copy; a ring it
+   offers unsealed, sealed against shrinking only or against writing,
+   or of the wrong size is refused; and a client that announces its
+   items and never fills the ring is dropped at the server's deadline
+   (an error reply, then the hang-up), the server serving others on.
+   w2-bulk-hostile.c runs it all against a server with workers, which
+   keeps the sequential path: there the client rewrites its memfd
+   instead.  */
 
 #define _GNU_SOURCE 1
 #include <fcntl.h>
@@ -299,6 +300,10 @@ hostile_announcements (idl_binding_t *b, uint8_t *buf)
 {
   uint64_t in = rt_tag (RT_BULK_IN, 1), bad = bk_err (IDL_E_BADMSG);
   uint64_t huge = (uint64_t) 1 << 63;
+  /* A setup request's tag as bulk.c makes it: the server's interface,
+     no operation, no words.  (With any other interface the request
+     would be refused before its memfd is looked at.)  */
+  uint64_t setup = in & ~(uint64_t) 0xffffffff;
 
   raw_bulk (b, in, 0, 1000, IDL_BULK_IN, 8, 8, 0, bad);
   raw_bulk (b, in, 0, IDL_BULK_ITEMS + 1, IDL_BULK_IN, 8, 8, 0, bad);
@@ -318,7 +323,9 @@ hostile_announcements (idl_binding_t *b, uint8_t *buf)
   if (b->bulk->ring_ok <= 0)
     raw_bulk (b, in, 0, 1, IDL_BULK_IN, RT_BULK_BIG, RT_BULK_BIG, 0, bad);
   /* Rings it cannot trust: unsealed, sealed against shrinking only, of
-     the wrong size.  */
+     the wrong size; or cannot use: sealed against writing (the server
+     took those and failed their setup, or the memfd's every later
+     call, with IDL_E_NOMEM, as if it were short of memory).  */
   static const struct
   {
     int seals;
@@ -327,7 +334,9 @@ hostile_announcements (idl_binding_t *b, uint8_t *buf)
     { 0, IDL_RING_BYTES },
     { F_SEAL_SHRINK, IDL_RING_BYTES },
     { F_SEAL_SHRINK | F_SEAL_GROW, IDL_RING_BYTES - 4096 },
-    { F_SEAL_SHRINK | F_SEAL_GROW, IDL_RING_BYTES * 2 }
+    { F_SEAL_SHRINK | F_SEAL_GROW, IDL_RING_BYTES * 2 },
+    { F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE, IDL_RING_BYTES },
+    { F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_FUTURE_WRITE, IDL_RING_BYTES }
   };
   for (unsigned i = 0; i < sizeof rings / sizeof rings[0]; i++)
     {
@@ -336,20 +345,33 @@ hostile_announcements (idl_binding_t *b, uint8_t *buf)
       CHECK (rings[i].seals == 0
 	     || fcntl (rfd, F_ADD_SEALS, rings[i].seals) == 0);
       CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, &rfd, 1) > 0);
-      raw_bulk (b, 0, IDL_PAGE_BULK_SETUP | IDL_PAGE_BULK_RING, 0, 0, 0, 0,
-		1, bad);
+      raw_bulk (b, setup, IDL_PAGE_BULK_SETUP | IDL_PAGE_BULK_RING, 0, 0, 0,
+		0, 1, bad);
       close (rfd);
     }
+  /* A memfd sealed against writing, now or in the future: the server
+     could never copy a reply's items into it.  */
+  static const int no_write[] = { F_SEAL_SHRINK | F_SEAL_WRITE,
+				  F_SEAL_SHRINK | F_SEAL_FUTURE_WRITE };
+  for (unsigned i = 0; i < 2; i++)
+    {
+      int wfd = memfd_create ("w", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+      CHECK (wfd >= 0 && ftruncate (wfd, 1 << 24) == 0
+	     && fcntl (wfd, F_ADD_SEALS, no_write[i]) == 0);
+      CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, &wfd, 1) > 0);
+      raw_bulk (b, setup, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 1, bad);
+      close (wfd);
+    }
   /* A setup without its memfd, with a pipe, with an unsealed memfd.  */
-  raw_bulk (b, 0, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 0, bad);
+  raw_bulk (b, setup, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 0, bad);
   int p[2];
   CHECK (pipe (p) == 0);
   CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, p, 1) > 0);
-  raw_bulk (b, 0, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 1, bad);
+  raw_bulk (b, setup, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 1, bad);
   int mfd = memfd_create ("x", MFD_CLOEXEC);
   CHECK (mfd >= 0 && ftruncate (mfd, 1 << 24) == 0);
   CHECK (hostile_send_fdmsg (b->sock, b->seq + 1, &mfd, 1) > 0);
-  raw_bulk (b, 0, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 1, bad);
+  raw_bulk (b, setup, IDL_PAGE_BULK_SETUP, 0, 0, 0, 0, 1, bad);
   close (p[0]);
   close (p[1]);
   close (mfd);
