@@ -15,8 +15,9 @@
      server   reply -> XDR result           (the dispatcher's reply)
      client   XDR result -> reply           (what the stub reads)
 
-   ours_call does them with the runtime's entry points (onc-xdr.c;
-   here, fast mode's codec of each message alone), rpcgen_call
+   ours_call does them as the transport does (onc.c, onc-server.c:
+   the xdrproc_t's and the entry point it calls; here, fast mode's
+   codec of each message alone), rpcgen_call
    (xdr-bench-rpcgen.c) with the xdr_ routines rpcgen -N made from
    the .x file the plugin exported, into and out of rpcgen's C types,
    decoding into zeroed objects and freeing what the decoders
@@ -27,9 +28,14 @@
    relay; at set-up the bytes of both sides are compared, so that both
    convert the same values to the same wire.
 
-   Under callgrind each phase is dumped (CALLGRIND_DUMP_STATS_AT):
-   "warm", then "ours OP" and "rpcgen OP" with N calls each; the
-   script takes the inclusive cost of ours_call and rpcgen_call.  */
+   Both are handed the call's four streams, made by the caller (the
+   transport's part: see streams ()), and their results and the
+   streams' positions are checked by the caller after each call, so
+   that what ours_call and rpcgen_call count is the conversions alone
+   (bench/callgrind-xdr's header lists the steps).  Under callgrind
+   each phase is dumped (CALLGRIND_DUMP_STATS_AT): "warm", then "ours
+   OP" and "rpcgen OP" with N calls each; the script takes the
+   inclusive cost of ours_call and rpcgen_call.  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,7 +95,8 @@ arrayxfer_impl (idl_call_t *call, const char *str1, const char *str2,
 /* rpcgen's side.  */
 int rpcgen_setup (int k, const void *req, unsigned nreq, const void *rep,
 		  unsigned nrep);
-void rpcgen_call (int k);
+int rpcgen_call (int k, XDR *xs);
+extern unsigned char rpcgen_wire_req[1 << 18], rpcgen_wire_rep[1 << 18];
 
 #define NOPS 6
 static const char *const names[NOPS] = {
@@ -115,46 +122,72 @@ relay (idl_call_t *call, uint64_t *msg)
 
 static unsigned char wire_req[1 << 18], wire_rep[1 << 18];
 static uint64_t srv_msg[IDL_MSG_BYTES / 8] __attribute__ ((aligned (64)));
+static uint64_t srv_req[IDL_MR_WORDS];
 static uint64_t cli_words[IDL_MR_WORDS];
 static uint8_t cli_payload[IDL_PAYLOAD_MAX];
 static unsigned nreq[NOPS], nrep[NOPS];
 
-/* One call's four conversions, idlstub's.  */
-static void __attribute__ ((__noinline__))
-ours_call (int k)
+/* The four streams of a call, as the transport hands them to the
+   conversions: memory streams over its record buffers, positioned
+   after the RPC header (here, at their start).  Made outside the
+   counted region, on both sides: in a real call the header is
+   converted through the same stream first, so that making it is the
+   transport's cost and not the arguments' (and libtirpc's own client
+   and server make none per call: clnt_vc, svc_vc keep one).  The
+   decoders' streams hold exactly the bytes the encoders of the same
+   call write (their lengths known from set-up and checked after
+   every call, outside the counted region).  */
+static void
+streams (XDR *xs, unsigned char *req, unsigned char *rep, unsigned nq,
+	 unsigned np)
 {
-  const uint32_t *table = idl4bench.onc;
-  const void *const *codecs = idl4bench.onc_codecs;
-  XDR x;
+  xdrmem_create (&xs[0], (char *) req, 1 << 18, XDR_ENCODE);
+  xdrmem_create (&xs[1], (char *) req, nq, XDR_DECODE);
+  xdrmem_create (&xs[2], (char *) rep, 1 << 18, XDR_ENCODE);
+  xdrmem_create (&xs[3], (char *) rep, np, XDR_DECODE);
+}
 
-  xdrmem_create (&x, (char *) wire_req, sizeof wire_req, XDR_ENCODE);
-  struct idl_onc_msg m = { table, entry[k], req_msg[k],
+/* One call's four conversions, idlstub's, as onc.c and onc-server.c
+   make them: each builds the conversion's idl_onc_msg and calls what
+   the transport calls (onc.c, encode_call: idl_onc_xdr_args;
+   onc-server.c, decode_call: idl_onc_decode_request; xdr_replymsg,
+   for both replies: idl_onc_xdr_result).  The server keeps a copy of
+   the request's tag and words for the reply's conversion (onc-server.c,
+   decode_call: a dispatcher overwrites them with the reply's), counted
+   here too: the same memcpy, which GCC may inline here.  */
+static int __attribute__ ((__noinline__))
+ours_call (int k, XDR *xs)
+{
+  const uint32_t *table = idl4bench.onc, *e = entry[k];
+  const void *const *codecs = idl4bench.onc_codecs;
+
+  struct idl_onc_msg m = { table, e, req_msg[k],
 			   (uint8_t *) req_msg[k] + IDL_MSG_REQ_PAYLOAD,
 			   (uint32_t) req_msg[k][IDL_MSG_REQ_LEN], NULL, 0,
 			   codecs };
-  int e1 = idl_onc_encode_request (&x, &m);
-  nreq[k] = xdr_getpos (&x);
+  int e1 = !idl_onc_xdr_args (&xs[0], &m);
 
-  xdrmem_create (&x, (char *) wire_req, nreq[k], XDR_DECODE);
-  struct idl_onc_msg s = { table, entry[k], srv_msg, NULL, 0, NULL, 0,
+  struct idl_onc_msg s = { table, e, srv_msg, NULL, 0, NULL, 0, codecs };
+  int e2 = idl_onc_decode_request (&xs[1], &s);
+  memcpy (srv_req, srv_msg,
+	  (1 + (srv_msg[0] & IDL_TAG_COUNT_MASK)) * sizeof (uint64_t));
+
+  struct idl_onc_msg r = { table, e, rep_msg[k], NULL, 0, srv_req, 0,
 			   codecs };
-  int e2 = idl_onc_decode_request (&x, &s);
+  int e3 = !idl_onc_xdr_result (&xs[2], &r);
 
-  xdrmem_create (&x, (char *) wire_rep, sizeof wire_rep, XDR_ENCODE);
-  struct idl_onc_msg r = { table, entry[k], rep_msg[k], NULL, 0, req_msg[k],
+  struct idl_onc_msg d = { table, e, cli_words, cli_payload, 0, req_msg[k],
 			   0, codecs };
-  int e3 = idl_onc_encode_reply (&x, &r);
-  nrep[k] = xdr_getpos (&x);
+  int e4 = !idl_onc_xdr_result (&xs[3], &d);
+  return e1 | e2 | e3 | e4;
+}
 
-  xdrmem_create (&x, (char *) wire_rep, nrep[k], XDR_DECODE);
-  struct idl_onc_msg d = { table, entry[k], cli_words, cli_payload, 0,
-			   req_msg[k], 0, codecs };
-  int e4 = idl_onc_decode_reply (&x, &d);
-  if (e1 | e2 | e3 | e4)
-    {
-      fprintf (stderr, "xdr-bench: %s: a conversion failed\n", names[k]);
-      exit (1);
-    }
+/* Whether a call through XS converted exactly NQ and NP bytes.  */
+static int
+positions_ok (XDR *xs, unsigned nq, unsigned np)
+{
+  return xdr_getpos (&xs[0]) == nq && xdr_getpos (&xs[1]) == nq
+	 && xdr_getpos (&xs[2]) == np && xdr_getpos (&xs[3]) == np;
 }
 
 /* Make each call once through the stubs, capturing its messages.  */
@@ -223,11 +256,20 @@ main (int argc, char **argv)
       return 1;
     }
   capture (b);
+  XDR xs[4];
   for (int k = 0; k < NOPS; k++)
     {
       entry[k] = idl_onc_op (idl4bench.onc, (uint32_t) k + 1);
-      ours_call (k);
-      if (rpcgen_setup (k, wire_req, nreq[k], wire_rep, nrep[k]) != 0)
+      streams (xs, wire_req, wire_rep, sizeof wire_req, sizeof wire_rep);
+      if (ours_call (k, xs) != 0)
+	{
+	  fprintf (stderr, "xdr-bench: %s: a conversion failed\n", names[k]);
+	  return 1;
+	}
+      nreq[k] = xdr_getpos (&xs[0]);
+      nrep[k] = xdr_getpos (&xs[2]);
+      if (!positions_ok (xs, nreq[k], nrep[k])
+	  || rpcgen_setup (k, wire_req, nreq[k], wire_rep, nrep[k]) != 0)
 	{
 	  fprintf (stderr, "xdr-bench: %s: rpcgen's bytes are not ours\n",
 		   names[k]);
@@ -237,21 +279,37 @@ main (int argc, char **argv)
 	      nreq[k], nrep[k]);
     }
 
+  /* Each call gets fresh streams (uncounted: the transport's), and its
+     result and positions are checked after it (uncounted too).  */
   char label[64];
   for (int k = 0; k < NOPS; k++)
     {
-      for (long i = 0; i < warm; i++)
+      for (long i = 0; i < warm + n; i++)
 	{
-	  ours_call (k);
-	  rpcgen_call (k);
+	  streams (xs, wire_req, wire_rep, nreq[k], nrep[k]);
+	  if (ours_call (k, xs) != 0 || !positions_ok (xs, nreq[k], nrep[k]))
+	    {
+	      fprintf (stderr, "xdr-bench: %s: a conversion failed\n",
+		       names[k]);
+	      return 1;
+	    }
+	  if (i == warm - 1)
+	    CALLGRIND_DUMP_STATS_AT ("warm");
 	}
-      CALLGRIND_DUMP_STATS_AT ("warm");
-      for (long i = 0; i < n; i++)
-	ours_call (k);
       snprintf (label, sizeof label, "ours %s", names[k]);
       CALLGRIND_DUMP_STATS_AT (label);
-      for (long i = 0; i < n; i++)
-	rpcgen_call (k);
+      for (long i = 0; i < warm + n; i++)
+	{
+	  streams (xs, rpcgen_wire_req, rpcgen_wire_rep, nreq[k], nrep[k]);
+	  if (rpcgen_call (k, xs) != 0 || !positions_ok (xs, nreq[k], nrep[k]))
+	    {
+	      fprintf (stderr, "xdr-bench: %s: rpcgen's conversion failed\n",
+		       names[k]);
+	      return 1;
+	    }
+	  if (i == warm - 1)
+	    CALLGRIND_DUMP_STATS_AT ("warm");
+	}
       snprintf (label, sizeof label, "rpcgen %s", names[k]);
       CALLGRIND_DUMP_STATS_AT (label);
     }

@@ -20,9 +20,12 @@
      and 3, then portmapper version 2's GETPORT for IPv4), so that its
      time is bounded by the connect deadline (libtirpc's rpcb_getaddr
      allows a minute per attempt); and a server's registration with the
-     local rpcbind through libtirpc's rpcb_set and rpcb_unset.
+     local rpcbind through libtirpc's rpcb_set and rpcb_unset;
+   - the interface's table (idlrt-xdr.h): its program number and
+     version, and an operation's entry, which both look up.
 
-   Off the call path: libc freely.  */
+   Off the call path (but for that look-up, which calls nothing): libc
+   freely.  */
 
 #define _GNU_SOURCE 1
 #include <errno.h>
@@ -586,4 +589,39 @@ idl_onc_rpcb_unset (uint32_t prog, uint32_t vers, int udp,
       if (port == port_of ((struct sockaddr *) &addrs[i]))
 	rpcb_call (0, prog, vers, netids[i], NULL, 0);
     }
+}
+
+/* The interface's table.  */
+
+int
+idl_onc_numbers (const idl_interface_t *iface, uint32_t *prog,
+		 uint32_t *version)
+{
+  if (!iface->onc || iface->onc[0] != IDL_XT_FORMAT)
+    return 0;
+  *prog = iface->onc[1];
+  *version = iface->onc[2];
+  return 1;
+}
+
+const uint32_t *
+idl_onc_op (const uint32_t *table, uint32_t number)
+{
+  if (!table || table[0] != IDL_XT_FORMAT)
+    return NULL;
+  /* By increasing number: a binary search.  */
+  uint32_t lo = 0, hi = table[4];
+  while (lo < hi)
+    {
+      uint32_t mid = lo + (hi - lo) / 2;
+      const uint32_t *e = table + IDL_XT_HDR_WORDS + mid * IDL_XT_OP_WORDS;
+      uint32_t n = e[0] & 0xffff;
+      if (n == number)
+	return e;
+      if (n < number)
+	lo = mid + 1;
+      else
+	hi = mid;
+    }
+  return NULL;
 }

@@ -35,6 +35,9 @@
 #include <string.h>
 #include "internal.h"
 #include "onc-xdr.h"
+#include "server-internal.h"
+
+_Static_assert (IDL_XT_OP_WORDS == 3, "msg_codec multiplies by 3's inverse");
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
 # error "the XDR interpreter reads values in place in little-endian words"
@@ -595,9 +598,17 @@ is_mem (const XDR *xdrs)
 static inline idl_onc_msg_fn *
 msg_codec (XDR *xdrs, const struct idl_onc_msg *m, int reply, int decode)
 {
-  if (!m->codecs || !m->op || !m->table || !is_mem (xdrs))
+  const uint32_t *table = m->table, *op = m->op;
+  if (!m->codecs || !op || !table || !is_mem (xdrs))
     return NULL;
-  size_t k = (size_t) (m->op - m->table - IDL_XT_HDR_WORDS) / IDL_XT_OP_WORDS;
+  /* OP's index: an entry's offset is a multiple of 3 words, so that
+     multiplying by 3's inverse modulo 2^64 divides it exactly; an
+     offset that is no entry's gives an index over the table's count
+     of entries, and then the interpreter's side converts.  */
+  size_t k = ((size_t) (op - table) - IDL_XT_HDR_WORDS)
+	     * (size_t) 0xaaaaaaaaaaaaaaabull;
+  if (__builtin_expect (k >= table[4], 0))
+    return NULL;
   return (idl_onc_msg_fn *) m->codecs[4 * k + 2 * reply + decode];
 }
 
@@ -633,39 +644,6 @@ fail (struct idl_onc_msg *m, int code)
 {
   m->err = code;
   return code;
-}
-
-int
-idl_onc_numbers (const idl_interface_t *iface, uint32_t *prog,
-		 uint32_t *version)
-{
-  if (!iface->onc || iface->onc[0] != IDL_XT_FORMAT)
-    return 0;
-  *prog = iface->onc[1];
-  *version = iface->onc[2];
-  return 1;
-}
-
-const uint32_t *
-idl_onc_op (const uint32_t *table, uint32_t number)
-{
-  if (!table || table[0] != IDL_XT_FORMAT)
-    return NULL;
-  /* By increasing number: a binary search.  */
-  uint32_t lo = 0, hi = table[4];
-  while (lo < hi)
-    {
-      uint32_t mid = lo + (hi - lo) / 2;
-      const uint32_t *e = table + IDL_XT_HDR_WORDS + mid * IDL_XT_OP_WORDS;
-      uint32_t n = e[0] & 0xffff;
-      if (n == number)
-	return e;
-      if (n < number)
-	lo = mid + 1;
-      else
-	hi = mid;
-    }
-  return NULL;
 }
 
 /* The interpreter's conversion of the message at W and PAY (encode:
@@ -795,13 +773,13 @@ decode_reply (XDR *xdrs, struct idl_onc_msg *m)
   return m->err = IDL_OK;
 }
 
-/* The entry points: the message's codec alone where it has one and
-   the stream is a memory one (msg_codec), else the interpreter's
-   side.  The codec's existence says that the operation is supported
-   and has that message's program.  */
+/* The fast paths of the entry points: the message's codec alone where
+   it has one and the stream is a memory one (msg_codec), else the
+   interpreter's side.  The codec's existence says that the operation
+   is supported and has that message's program.  */
 
-int
-idl_onc_encode_request (XDR *xdrs, struct idl_onc_msg *m)
+static inline __attribute__ ((__always_inline__)) int
+enc_request (XDR *xdrs, struct idl_onc_msg *m)
 {
   idl_onc_msg_fn *fn = msg_codec (xdrs, m, 0, 0);
   if (!fn)
@@ -818,8 +796,8 @@ idl_onc_encode_request (XDR *xdrs, struct idl_onc_msg *m)
   return m->err = IDL_OK;
 }
 
-int
-idl_onc_decode_request (XDR *xdrs, struct idl_onc_msg *m)
+static inline __attribute__ ((__always_inline__)) int
+dec_request (XDR *xdrs, struct idl_onc_msg *m)
 {
   idl_onc_msg_fn *fn = msg_codec (xdrs, m, 0, 1);
   if (!fn)
@@ -829,13 +807,16 @@ idl_onc_decode_request (XDR *xdrs, struct idl_onc_msg *m)
   if (msg_convert (xdrs, fn, (uint8_t *) msg,
 		   (uint8_t *) msg + IDL_MSG_REQ_PAYLOAD, NULL, &end) <= 0)
     return fail (m, IDL_E_BADMSG);
-  idl_msg_request (msg, request_tag (m, p), NULL, NULL, (uint32_t) end,
-		   NULL, 0);
+  /* idl_msg_request's own code, inline (server-internal.h): with its
+     words and payload in place and no descriptors, it is a few stores,
+     not a call and the loops for what a local request brings.  */
+  idl_msg_fill (msg, request_tag (m, p), NULL, NULL, (uint32_t) end, NULL,
+		0);
   return m->err = IDL_OK;
 }
 
-int
-idl_onc_encode_reply (XDR *xdrs, struct idl_onc_msg *m)
+static inline __attribute__ ((__always_inline__)) int
+enc_reply (XDR *xdrs, struct idl_onc_msg *m)
 {
   idl_onc_msg_fn *fn = msg_codec (xdrs, m, 1, 0);
   if (!fn)
@@ -850,8 +831,8 @@ idl_onc_encode_reply (XDR *xdrs, struct idl_onc_msg *m)
   return m->err = IDL_OK;
 }
 
-int
-idl_onc_decode_reply (XDR *xdrs, struct idl_onc_msg *m)
+static inline __attribute__ ((__always_inline__)) int
+dec_reply (XDR *xdrs, struct idl_onc_msg *m)
 {
   idl_onc_msg_fn *fn = msg_codec (xdrs, m, 1, 1);
   if (!fn)
@@ -865,6 +846,35 @@ idl_onc_decode_reply (XDR *xdrs, struct idl_onc_msg *m)
   return m->err = IDL_OK;
 }
 
+/* The entry points: the four conversions, and the xdrproc_t's that
+   libtirpc's routines (xdr_replymsg) and the transport call, each with
+   the fast path above inline, so that a real call's conversion is one
+   call into the runtime, not a call through a switch into another.  */
+
+int
+idl_onc_encode_request (XDR *xdrs, struct idl_onc_msg *m)
+{
+  return enc_request (xdrs, m);
+}
+
+int
+idl_onc_decode_request (XDR *xdrs, struct idl_onc_msg *m)
+{
+  return dec_request (xdrs, m);
+}
+
+int
+idl_onc_encode_reply (XDR *xdrs, struct idl_onc_msg *m)
+{
+  return enc_reply (xdrs, m);
+}
+
+int
+idl_onc_decode_reply (XDR *xdrs, struct idl_onc_msg *m)
+{
+  return dec_reply (xdrs, m);
+}
+
 bool_t
 idl_onc_xdr_args (XDR *xdrs, void *arg)
 {
@@ -872,9 +882,9 @@ idl_onc_xdr_args (XDR *xdrs, void *arg)
   switch (xdrs->x_op)
     {
     case XDR_ENCODE:
-      return idl_onc_encode_request (xdrs, m) == IDL_OK;
+      return enc_request (xdrs, m) == IDL_OK;
     case XDR_DECODE:
-      return idl_onc_decode_request (xdrs, m) == IDL_OK;
+      return dec_request (xdrs, m) == IDL_OK;
     default:
       return TRUE;
     }
@@ -887,9 +897,9 @@ idl_onc_xdr_result (XDR *xdrs, void *arg)
   switch (xdrs->x_op)
     {
     case XDR_ENCODE:
-      return idl_onc_encode_reply (xdrs, m) == IDL_OK;
+      return enc_reply (xdrs, m) == IDL_OK;
     case XDR_DECODE:
-      return idl_onc_decode_reply (xdrs, m) == IDL_OK;
+      return dec_reply (xdrs, m) == IDL_OK;
     default:
       return TRUE;
     }
