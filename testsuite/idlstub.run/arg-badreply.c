@@ -183,18 +183,6 @@ evil_dispatch (idl_call_t *call, uint64_t *msg)
   return etag (IDL_E_BADMSG);
 }
 
-static long
-count_fds (void)
-{
-  long n = 0;
-  DIR *d = opendir ("/proc/self/fd");
-  CHECK (d != NULL);
-  while (readdir (d))
-    n++;
-  closedir (d);
-  return n;
-}
-
 static const char *
 slurp (int fd)
 {
@@ -231,7 +219,7 @@ main (void)
   const char *name = idltest_name ("arg-badreply");
   pid_t srv = idltest_fork_server (name, &argrep, evil_dispatch);
   idl_binding_t *b = idltest_connect (name, &argrep);
-  long fds_base = count_fds ();
+  long fds_base = idltest_count_fds ();
   int mode_now = GOOD;
 
   /* Well-formed replies.  */
@@ -304,7 +292,7 @@ main (void)
 	}
     }
   set (b, GOOD);
-  CHECK (count_fds () == fds_base);
+  CHECK (idltest_count_fds () == fds_base);
 
   /* One descriptor named twice: the caller gets it once.  */
   set (b, FD_TWICE);
@@ -334,7 +322,7 @@ main (void)
   }
   set (b, GOOD);
   CHECK (plain (b, 1) == 2);
-  CHECK (count_fds () == fds_base);
+  CHECK (idltest_count_fds () == fds_base);
 
   idl_close (b);
   idltest_stop_server (srv);

@@ -76,18 +76,6 @@ IDL_OP (argfd, 13) int eight_out (idl_binding_t *b, int mask,
 
 IDL_SERVER (argfd);
 
-static long
-count_fds (void)
-{
-  long n = 0;
-  DIR *d = opendir ("/proc/self/fd");
-  CHECK (d != NULL);
-  while (readdir (d))
-    n++;
-  closedir (d);
-  return n;
-}
-
 static int
 is_open (int fd)
 {
@@ -101,7 +89,7 @@ static char notes[201];
 long
 srv_nfds_impl (idl_call_t *call)
 {
-  return count_fds ();
+  return idltest_count_fds ();
 }
 
 long
@@ -317,7 +305,7 @@ main (void)
 
   long srv_base = srv_nfds (b);
   CHECK (idl_error (b) == IDL_OK);
-  long cli_base = count_fds ();
+  long cli_base = idltest_count_fds ();
 
   /* In: a pipe; the client's ends stay open and usable.  */
   {
@@ -587,7 +575,7 @@ main (void)
   CHECK (calls (b) == expect_calls);
 
   /* Nothing leaked so far, on either side.  */
-  CHECK (count_fds () == cli_base);
+  CHECK (idltest_count_fds () == cli_base);
   CHECK (srv_nfds (b) == srv_base);
 
   /* 200 calls of each kind: the counts stay flat.  */
@@ -628,7 +616,7 @@ main (void)
       }
     close (p[0]);
     close (p[1]);
-    CHECK (count_fds () == cli_base);
+    CHECK (idltest_count_fds () == cli_base);
     long now = srv_nfds (b);
     if (now != srv_base)
       fprintf (stderr, "server descriptors: %ld before, %ld after\n",
@@ -656,6 +644,6 @@ main (void)
   /* The binding's socket, and the epoll set and eventfd of the
      runtime's watcher (runtime/watch.c), which ends with the process's
      last connection over a page.  */
-  CHECK (count_fds () == cli_base - 3);
+  CHECK (idltest_count_fds () == cli_base - 3);
   return 0;
 }

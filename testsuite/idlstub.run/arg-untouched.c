@@ -107,18 +107,6 @@ all_impl (idl_call_t *call, int mode, const char *in, int infd, long *os,
   return 1000 + mode;
 }
 
-static long
-count_fds (void)
-{
-  long n = 0;
-  DIR *d = opendir ("/proc/self/fd");
-  CHECK (d != NULL);
-  while (readdir (d))
-    n++;
-  closedir (d);
-  return n;
-}
-
 #define GUARD 32
 #define FILL 0xa5
 
@@ -199,7 +187,7 @@ main (void)
   long expect_calls = 0;
   int p[2];
   CHECK (pipe (p) == 0);
-  long fds_base = count_fds ();
+  long fds_base = idltest_count_fds ();
 
   /* A successful call writes every object, within its bounds.  */
   prepare ("io", 3);
@@ -315,7 +303,7 @@ main (void)
   CHECK (calls (b) == expect_calls);
   /* The descriptors the server handed over before failing did not
      reach the client.  */
-  CHECK (count_fds () == fds_base);
+  CHECK (idltest_count_fds () == fds_base);
 
   /* The server is gone.  */
   idltest_stop_server (srv);
@@ -323,7 +311,7 @@ main (void)
   CHECK (call_all (b, 0, "in", p[0], obj.iostr, 6, 6) == 0);
   CHECK (idl_error (b) == IDL_E_PEER_DIED);
   check_untouched ("dead server");
-  CHECK (count_fds () == fds_base);
+  CHECK (idltest_count_fds () == fds_base);
 
   idl_close (b);
   close (p[0]);

@@ -45,18 +45,6 @@ IDL_OP (rc, 4) int rcstate (idl_binding_t *b, IDL_OUT long *nfds,
 
 IDL_SERVER (rc);
 
-static long
-count_fds (void)
-{
-  long n = 0;
-  DIR *d = opendir ("/proc/self/fd");
-  CHECK (d != NULL);
-  for (struct dirent *e; (e = readdir (d));)
-    n += e->d_name[0] != '.';
-  closedir (d);
-  return n - 1;			/* opendir's own */
-}
-
 /* Mappings of memfds named "idl-region" (idl_region_new's), and their
    KiB.  */
 static void
@@ -110,7 +98,7 @@ rcout_impl (idl_call_t *call, idl_region_t *r)
 int
 rcstate_impl (idl_call_t *call, long *nfds, long *nmaps, long *kib)
 {
-  *nfds = count_fds ();
+  *nfds = idltest_count_fds ();
   region_maps (nmaps, kib);
   return 0;
 }
@@ -171,7 +159,7 @@ main (void)
   idl_region_free (unsealed);
 
   /* The bound: 10,000 calls with a new region each, freed after it.  */
-  long cfds = count_fds (), cn, ckib;
+  long cfds = idltest_count_fds (), cn, ckib;
   region_maps (&cn, &ckib);
   for (int i = 0; i < 10000; i++)
     {
@@ -198,7 +186,7 @@ main (void)
   CHECK (kib >= 300 * 1024);
   long cn1, ckib1;
   region_maps (&cn1, &ckib1);
-  CHECK (count_fds () == cfds && cn1 == cn && ckib1 == ckib);
+  CHECK (idltest_count_fds () == cfds && cn1 == cn && ckib1 == ckib);
 
   /* The lifetime: the connection gone, so are its regions' mappings
      (the server sees the end a moment after idl_close returns).  */

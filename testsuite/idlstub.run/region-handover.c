@@ -43,31 +43,6 @@ IDL_OP (region, 4) int rtag (idl_binding_t *b, IDL_FD int fd,
 
 IDL_SERVER (region);
 
-static long
-count_dir (const char *path)
-{
-  long n = 0;
-  DIR *d = opendir (path);
-  CHECK (d != NULL);
-  for (struct dirent *e; (e = readdir (d));)
-    n += e->d_name[0] != '.';
-  closedir (d);
-  return n - 1;			/* opendir's own */
-}
-
-static long
-count_maps (void)
-{
-  FILE *f = fopen ("/proc/self/maps", "r");
-  long n = 0;
-  int c;
-  CHECK (f != NULL);
-  while ((c = getc (f)) != EOF)
-    n += c == '\n';
-  fclose (f);
-  return n;
-}
-
 long
 rsum_impl (idl_call_t *call, int fd, long stride, long *size)
 {
@@ -88,8 +63,8 @@ rsum_impl (idl_call_t *call, int fd, long stride, long *size)
 int
 rstate_impl (idl_call_t *call, long *nfds, long *nmaps)
 {
-  *nfds = count_dir ("/proc/self/fd");
-  *nmaps = count_maps ();
+  *nfds = idltest_count_fds ();
+  *nmaps = idltest_count_maps ();
   return 0;
 }
 
@@ -233,14 +208,14 @@ main (void)
 
   /* 10,000 calls: nothing accumulates on either side.  */
   CHECK (rstate (b, &srv_fds, &srv_maps) == 0);
-  fds0 = count_dir ("/proc/self/fd");
-  maps0 = count_maps ();
+  fds0 = idltest_count_fds ();
+  maps0 = idltest_count_maps ();
   for (int i = 0; i < 10000; i++)
     CHECK (rsum (b, idl_region_fd (small), 4096, &size) == 0 && size == 4096);
   long f1, m1;
   CHECK (rstate (b, &f1, &m1) == 0);
   CHECK (f1 == srv_fds && m1 == srv_maps);
-  CHECK (count_dir ("/proc/self/fd") == fds0 && count_maps () == maps0);
+  CHECK (idltest_count_fds () == fds0 && idltest_count_maps () == maps0);
 
   idl_region_free (small);
   idl_close (b);

@@ -70,31 +70,6 @@ IDL_SERVER (rp);
 static long calls;
 static int kept = -1;
 
-static long
-count_dir (const char *path)
-{
-  long n = 0;
-  DIR *d = opendir (path);
-  CHECK (d != NULL);
-  for (struct dirent *e; (e = readdir (d));)
-    n += e->d_name[0] != '.';
-  closedir (d);
-  return n - 1;			/* opendir's own */
-}
-
-static long
-count_maps (void)
-{
-  FILE *f = fopen ("/proc/self/maps", "r");
-  long n = 0;
-  int c;
-  CHECK (f != NULL);
-  while ((c = getc (f)) != EOF)
-    n += c == '\n';
-  fclose (f);
-  return n;
-}
-
 long
 rin_impl (idl_call_t *call, idl_region_t *r, long stride, long *size)
 {
@@ -127,8 +102,8 @@ rout_impl (idl_call_t *call, long seed, idl_region_t *r)
 int
 rstate_impl (idl_call_t *call, long *nfds, long *nmaps, long *ncalls)
 {
-  *nfds = count_dir ("/proc/self/fd");
-  *nmaps = count_maps ();
+  *nfds = idltest_count_fds ();
+  *nmaps = idltest_count_maps ();
   *ncalls = calls;
   return 0;
 }
@@ -389,7 +364,7 @@ main (void)
   /* 10,000 calls, every path among them: nothing accumulates.  */
   idl_region_t *o = new_region (4096);
   CHECK (rstate (b, &f0, &m0, &n0) == 0);
-  long cf = count_dir ("/proc/self/fd"), cm = count_maps ();
+  long cf = idltest_count_fds (), cm = idltest_count_maps ();
   for (int i = 0; i < 10000; i++)
     switch (i % 8)
       {
@@ -427,7 +402,7 @@ main (void)
       }
   CHECK (rstate (b, &f1, &m1, &n1) == 0);
   CHECK (f1 == f0 && m1 == m0);
-  CHECK (count_dir ("/proc/self/fd") == cf && count_maps () == cm);
+  CHECK (idltest_count_fds () == cf && idltest_count_maps () == cm);
 
   /* A server that dies mid-call: the regions are still the caller's.  */
   idl_close (b);

@@ -6,11 +6,14 @@
    CHECK (expr) prints the failing expression with its location and
    aborts the test (libffi's CHECK habit).  idltest_fork_server runs a
    server in a child process and returns once its socket is listening,
-   so a run test has two real processes talking through the kernel.  */
+   so a run test has two real processes talking through the kernel.
+   idltest_count_fds and idltest_count_maps count what a leak would
+   leave behind.  */
 
 #ifndef IDLTEST_H
 #define IDLTEST_H
 
+#include <dirent.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdint.h>
@@ -34,6 +37,34 @@
 	}								\
     }									\
   while (0)
+
+/* How many descriptors this process has open, the one reading
+   /proc/self/fd not counted.  */
+static inline long
+idltest_count_fds (void)
+{
+  long n = 0;
+  DIR *d = opendir ("/proc/self/fd");
+  CHECK (d != NULL);
+  for (struct dirent *e; (e = readdir (d));)
+    n += e->d_name[0] != '.';
+  closedir (d);
+  return n - 1;
+}
+
+/* How many mappings this process has (lines of /proc/self/maps).  */
+static inline long
+idltest_count_maps (void)
+{
+  FILE *f = fopen ("/proc/self/maps", "r");
+  long n = 0;
+  int c;
+  CHECK (f != NULL);
+  while ((c = getc (f)) != EOF)
+    n += c == '\n';
+  fclose (f);
+  return n;
+}
 
 /* A socket name unique to this test process: "@idltest-<tag>-<pid>".  */
 static inline const char *
