@@ -58,19 +58,6 @@
 #include "transport.h"
 #include "ring.h"
 
-/* A connection's bulk memfd and its mapping, SIZE bytes (the
-   sequential path; MEMFD -1 until needed), and its ring (ring.h):
-   RING_OK 1 once the server took it, -1 if it would not, 0 before it
-   was offered.  */
-struct idl_bulk_client
-{
-  int memfd;
-  uint8_t *map;
-  size_t size;
-  int ring_ok;
-  struct idl_ring *ring;
-};
-
 static uint64_t
 align_up (uint64_t x, uint64_t a)
 {

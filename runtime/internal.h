@@ -95,6 +95,20 @@ struct idl_binding
   struct idl_bulk_client *bulk;
 };
 
+/* A connection's bulk memfd and its mapping, SIZE bytes (the
+   sequential path; MEMFD -1 until needed), and its ring (ring.h):
+   RING_OK 1 once the server took it, -1 if it would not, 0 before it
+   was offered.  bulk.c's; here so that the white-box tests
+   (testsuite/idlstub.runtime) read the one definition.  */
+struct idl_bulk_client
+{
+  int memfd;
+  uint8_t *map;
+  size_t size;
+  int ring_ok;
+  struct idl_ring *ring;
+};
+
 /* Set B's flags, or its owner, and its gate with them.  */
 static inline void
 idl_set_flags (struct idl_binding *b, unsigned flags)

@@ -20,16 +20,6 @@
 #include "internal.h"
 #include "ring.h"
 
-/* bulk.c's state of a connection (white box).  */
-struct idl_bulk_client
-{
-  int memfd;
-  uint8_t *map;
-  size_t size;
-  int ring_ok;
-  struct idl_ring *ring;
-};
-
 static int started[2], go[2];
 
 /* Whether the implementation has written its byte to STARTED; once

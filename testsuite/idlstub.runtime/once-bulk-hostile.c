@@ -29,17 +29,8 @@
 #include <poll.h>
 #include "bulk-common.h"
 #include "idlhostile.h"
+#include "internal.h"
 #include "ring.h"
-
-/* bulk.c's state of a connection (white box).  */
-struct idl_bulk_client
-{
-  int memfd;
-  uint8_t *map;
-  size_t size;
-  int ring_ok;
-  struct idl_ring *ring;
-};
 
 /* The bytes a client can rewrite under the server: its ring, or its
    memfd.  */
