@@ -105,6 +105,17 @@ int idl_onc_decode_request (XDR *xdrs, struct idl_onc_msg *m) IDL_ONC_HIDDEN;
 int idl_onc_encode_reply (XDR *xdrs, struct idl_onc_msg *m) IDL_ONC_HIDDEN;
 int idl_onc_decode_reply (XDR *xdrs, struct idl_onc_msg *m) IDL_ONC_HIDDEN;
 
+/* The interpreter (onc-xdr-interp.c): convert the message at W and PAY
+   (encode: LEN payload bytes; replies: the request's words at REQ)
+   with program P of M's table, through XDRS, decoding if DECODE; the
+   payload's end into *END.  1 done, 0 the stream failed or (a decoder)
+   the bytes are refused, -1 (an encoder) the message contradicts its
+   bounds.  */
+int idl_onc_interpret (XDR *xdrs, const struct idl_onc_msg *m,
+		       const uint32_t *p, int decode, int reply, uint8_t *w,
+		       uint8_t *pay, uint64_t len, const uint64_t *req,
+		       uint64_t *end) IDL_ONC_HIDDEN;
+
 /* The same as xdrproc_t's, for clnt_call, svc_getargs and
    svc_sendreply: ARG is a struct idl_onc_msg; XDR_ENCODE encodes (the
    client's request, the server's reply), XDR_DECODE decodes (the
