@@ -331,18 +331,47 @@ print_sample (const char *what, struct sample s, struct sample base)
 	  s.fds, s.fds - base.fds, s.threads, s.threads - base.threads);
 }
 
-/* During a phase with ADMITTED hostile connections: within the
-   bounds.  */
-static void
-check_during (struct sample s, struct sample base, int admitted)
+/* Whether S, during a phase with ADMITTED hostile connections, is
+   within the bounds.  */
+static int
+within (struct sample s, struct sample base, int admitted)
+{
+  if (s.fds > base.fds + admitted + 1)
+    return 0;
+  if (workers == 0 ? s.threads > base.threads + admitted + 1
+      : s.threads != base.threads)
+    return 0;
+  return s.rss_kib - base.rss_kib <= (long) (admitted + 1) * PER_CONN_KIB;
+}
+
+/* A sample of the server during a phase with ADMITTED hostile
+   connections, printed as WHAT and checked against the bounds.  Other
+   descriptors come and go meanwhile: the good client's RT_FD_OPEN
+   calls make two in the server until it has sent them, and a
+   connection turned away is closed just after its welcome was sent.
+   So the bound is checked at a moment with nothing of that in flight
+   (an event, waited for up to 1 s, well within the handshake deadline
+   that ends phase 1), not at one instant: what the hostile connections
+   hold, they hold for the whole phase, and a server over the bound
+   because of them stays over it.  */
+static struct sample
+measure_during (const char *what, struct sample base, int admitted)
 {
   CHECK (admitted <= IDL_DEFAULT_MAX_PER_UID);
+  struct sample s = measure ();
+  for (int i = 0; i < 100 && !within (s, base, admitted); i++)
+    {
+      usleep (10 * 1000);
+      s = measure ();
+    }
+  print_sample (what, s, base);
   CHECK (s.fds <= base.fds + admitted + 1);
   if (workers == 0)
     CHECK (s.threads <= base.threads + admitted + 1);
   else
     CHECK (s.threads == base.threads);
   CHECK (s.rss_kib - base.rss_kib <= (long) (admitted + 1) * PER_CONN_KIB);
+  return s;
 }
 
 static void
@@ -380,15 +409,14 @@ run_against (unsigned w)
 
   /* 1: thousands of connections that never speak.  */
   struct report r = tell (cmd, rep, SILENT);
-  struct sample s = measure ();
-  print_sample ("silent connections held", s, base);
+  struct sample s = measure_during ("silent connections held", base,
+				    r.admitted);
   printf ("    %u connections: %d admitted, %d turned away with "
 	  "IDL_E_BUSY, %d otherwise\n", nflood, r.admitted, r.busy, r.other);
   CHECK (r.other == 0);
   CHECK (r.admitted + r.busy == (int) nflood);
   if (root)
     CHECK (r.admitted == IDL_DEFAULT_MAX_PER_UID);
-  check_during (s, base, r.admitted);
   if (root)
     newcomer_served ();
 
@@ -403,8 +431,7 @@ run_against (unsigned w)
 
   /* 3: connections that say hello, then never read.  */
   r = tell (cmd, rep, HELLO);
-  s = measure ();
-  print_sample ("open connections, never read", s, base);
+  s = measure_during ("open connections, never read", base, r.admitted);
   printf ("    %d admitted, %d turned away with IDL_E_BUSY, %d otherwise; "
 	  "%ld replies with descriptors left unread, %ld refused "
 	  "(IDL_E_NOMEM: those not taken); %ld calls of "
@@ -417,7 +444,6 @@ run_against (unsigned w)
      no more while they wait in the client's queue (page-server.c).  */
   CHECK (r.fd_replies == 4L * r.admitted);
   CHECK (r.fd_refused == 12L * r.admitted);
-  check_during (s, base, r.admitted);
   if (root)
     newcomer_served ();
 
