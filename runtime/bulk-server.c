@@ -293,13 +293,16 @@ ring_begin (struct idl_bulk_conn *bc, int phase)
    IDL_BULK_AGAIN when the client is behind, BC->WAIT_WORD and
    WAIT_TARGET saying what for; IDL_BULK_CANCEL when it gave the
    request up meanwhile (out: the rest is not sent).  *MOVED is set
-   when a chunk was copied.  */
+   when a chunk was copied.  At most BUDGET chunks are copied (then
+   IDL_BULK_AGAIN, with a wait that may be over already): a client
+   that keeps up holds a worker for that long at a time, not for the
+   whole item.  */
 static int
-ring_step (struct idl_bulk_conn *bc, int *moved)
+ring_step (struct idl_bulk_conn *bc, int *moved, unsigned budget)
 {
   struct idl_ring *r = bc->ring;
   int in = bc->phase == RING_IN;
-  int any = 0;
+  unsigned any = 0;
 
   for (; bc->i < bc->n; bc->i++, bc->ioff = 0)
     {
@@ -315,9 +318,14 @@ ring_step (struct idl_bulk_conn *bc, int *moved)
 	  uint32_t k = bc->k;
 	  const uint32_t *w = in ? &r->in_filled : &r->out_drained;
 	  uint32_t target = in ? k + 1 : k + 1 - IDL_RING_SLOTS;
-	  if ((in || k >= IDL_RING_SLOTS)
-	      && __atomic_load_n (w, __ATOMIC_ACQUIRE) < target)
+	  if (any == budget
+	      || ((in || k >= IDL_RING_SLOTS)
+		  && __atomic_load_n (w, __ATOMIC_ACQUIRE) < target))
 	    {
+	      if (!in && k < IDL_RING_SLOTS)
+		/* Out of budget before the ring was full: nothing to
+		   wait for (a word of ours that is always >= 0).  */
+		w = &r->out_filled, target = 0;
 	      bc->wait_word = w;
 	      bc->wait_target = target;
 	      if (any)
@@ -333,22 +341,27 @@ ring_step (struct idl_bulk_conn *bc, int *moved)
 	    memcpy (idl_ring_slot (r, k), priv + bc->ioff, chunk);
 	  bc->k = k + 1;
 	  bc->ioff += chunk;
-	  any = 1;
+	  any++;
 	  idl_ring_publish (in ? &r->in_drained : &r->out_filled, k + 1,
 			    &r->client_sleeping);
 	}
     }
-  *moved |= any;
+  *moved |= any != 0;
   bc->phase = RING_NONE;
   /* Given up while the last chunks came (or before the first): the
      implementation need not run.  */
   return in && cancelled (bc) ? IDL_BULK_CANCEL : IDL_OK;
 }
 
+/* Chunks a worker copies for one connection before it looks at its
+   others: a ring's worth.  */
+#define IDL_RING_BUDGET IDL_RING_SLOTS
+
 int
 idl_bulk_stream (struct idl_conn *c, int *moved)
 {
-  return ring_step (c->bulk, moved);
+  return ring_step (c->bulk, moved,
+		    c->threaded ? ~0u : (unsigned) IDL_RING_BUDGET);
 }
 
 int
