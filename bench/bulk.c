@@ -13,10 +13,13 @@
    enough calls to move about 1 GiB (at least 4), and memcpy of the
    same size between two buffers of its own, warmed the same way, in
    the same run.  Prints one line per size: MB/s in, out, memcpy, and
-   the ratios.  With an argument N > 0 the server has N workers, which
-   do not take the ring (ring.h): the sequential path is measured.  */
+   the ratios.  With an argument N > 0 the server has N workers; with
+   "loop" it is served from a poll loop of its own (idl_server_fd,
+   idl_server_serve_ready).  Every mode takes the client's ring
+   (ring.h).  */
 
 #define _GNU_SOURCE 1
+#include <poll.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -133,7 +136,8 @@ main (int argc, char **argv)
   char name[64];
   int err;
 
-  unsigned workers = argc > 1 ? (unsigned) atoi (argv[1]) : 0;
+  int loop = argc > 1 && strcmp (argv[1], "loop") == 0;
+  unsigned workers = argc > 1 && !loop ? (unsigned) atoi (argv[1]) : 0;
   snprintf (name, sizeof name, "@idlstub-bulk-bench-%ld", (long) getpid ());
   pid_t pid = fork ();
   if (pid == 0)
@@ -142,6 +146,20 @@ main (int argc, char **argv)
       idl_server_t *srv = idl_server_create (name, &iface, dispatch, &err);
       if (!srv)
 	die ("idl_server_create");
+      if (loop)
+	{
+	  int fd = idl_server_fd (srv), timeout = -1;
+	  if (fd < 0)
+	    die ("idl_server_fd");
+	  for (;;)
+	    {
+	      struct pollfd p = { fd, POLLIN, 0 };
+	      poll (&p, 1, timeout);
+	      if (idl_server_serve_ready (srv, &timeout) < 0)
+		break;
+	    }
+	  _exit (0);
+	}
       if (workers > 0)
 	idl_server_set_workers (srv, workers);
       idl_server_run (srv);

@@ -32,16 +32,24 @@
         the memfd, their lengths onto the page.
 
    That is the sequential path, where nothing waits for the client:
-   everything the request needs is in place when it is published.  So
-   it serves workers and the program's own loop; a large request only
-   keeps that worker's other connections waiting for the time its
-   copies take.  A connection with a thread of its own takes the
-   client's ring instead (ring.h; take_ring): steps 1-3 alike, then
-   step 4 streams the items from the ring as the client fills it
-   (ring_in) and step 5 streams them back (ring_out), waiting for the
-   client at most IDL_RING_STALL_NS a chunk before it drops the
-   connection, and giving the request up, the connection kept, when
-   the client cancels it (ring.h).
+   everything the request needs is in place when it is published.  A
+   client that offers a ring (ring.h; take_ring) gets its copies and
+   ours overlapped instead: steps 1-3 alike, then step 4 streams the
+   items from the ring as the client fills it and step 5 streams them
+   back, and the request is given up, the connection kept, when the
+   client cancels it (ring.h).  The streams are a state machine
+   (ring_step: which phase, item, offset, chunk), which never waits:
+   it copies what the client has made ready and says what it waits
+   for next.  A connection's own thread then waits for that
+   (idl_bulk_stream_wait, at most IDL_RING_STALL_NS a chunk before it
+   drops the client); a worker, or the program's loop, goes and serves
+   its other connections, comes back to this one each time it looks
+   at them, and before it sleeps in epoll_wait tells the client to
+   ring the connection's socket (idl_bulk_sleep); its timers drop a
+   client that has not moved for IDL_RING_STALL_NS
+   (server-workers.c).  So one client's pace, or its stall, keeps no
+   other client of the worker waiting (server.c, bulk_drive, drives
+   the machine through the dispatch and the reply).
 
    The private buffer is kept between calls (a large buffer faulted in
    afresh each call would cost more than its copy) and counted against
@@ -83,7 +91,28 @@ struct idl_bulk_conn
   /* Its sequence number, as read once from the page: the value of the
      ring's cancel word that gives it up (ring.h).  */
   uint32_t seq;
+  /* A request on the ring, where its streaming stands (ring_step):
+     PHASE, which item, how far into it, the chunk counter K, and the
+     out items' lengths (checked) for RING_OUT; what the server waits
+     for when the client is behind, WAIT_WORD >= WAIT_TARGET; and by
+     when the client must have moved (STALL_AT, idl_now_ns), or it
+     is dropped.  */
+  int phase;
+  unsigned i;
+  uint64_t ioff;
+  uint32_t k;
+  uint64_t lens[IDL_BULK_ITEMS];
+  const uint32_t *wait_word;
+  uint32_t wait_target;
+  int64_t stall_at;
+  /* server.c's part of the request, kept while it streams.  */
+  struct idl_bulk_call call;
 };
+
+/* Phases of a request on the ring.  */
+#define RING_NONE 0
+#define RING_IN 1		/* the in and inout items come */
+#define RING_OUT 2		/* the out and inout items go */
 
 int
 idl_server_set_bulk_max (idl_server_t *srv, size_t bytes)
@@ -202,10 +231,12 @@ take_memfd (struct idl_bulk_conn *bc, int fd)
   return IDL_BULK_SET_UP;
 }
 
-/* Take the ring of a setup request with IDL_PAGE_BULK_RING (FD): only
-   on a connection with a thread of its own, which may wait for its
-   client (elsewhere IDL_E_BADMSG, and the client uses the memfd);
-   only a memfd of ordinary shared memory sealed against shrinking and
+/* Take the ring of a setup request with IDL_PAGE_BULK_RING (FD): on a
+   connection with a thread of its own, which may wait for its client,
+   or a worker's (a program's loop's too), which streams as far as the
+   client lets it and comes back when the client rings (ring_step,
+   idl_bulk_sleep); elsewhere (the fuzz harness's bare connections)
+   IDL_E_BADMSG, and the client uses the memfd.  Only a memfd of ordinary shared memory sealed against shrinking and
    growing, of IDL_RING_BYTES exactly, so that no access of ours can
    fault, and not against writing.  Mapped once for the connection.  */
 static int
@@ -215,7 +246,7 @@ take_ring (struct idl_conn *c, struct idl_bulk_conn *bc, int fd)
   struct stat st;
   int seals = fcntl (fd, F_GET_SEALS);
 
-  if (!c->threaded)
+  if (!c->threaded && !c->worker)
     return IDL_E_BADMSG;
   if (seals < 0 || (seals & (F_SEAL_SHRINK | F_SEAL_GROW))
 		   != (F_SEAL_SHRINK | F_SEAL_GROW)
@@ -233,26 +264,6 @@ take_ring (struct idl_conn *c, struct idl_bulk_conn *bc, int fd)
   return IDL_BULK_SET_UP;
 }
 
-/* Wait for ring word W >= TARGET, the client given IDL_RING_STALL_NS:
-   IDL_OK; IDL_BULK_CANCEL if the client gave the request up; else
-   IDL_BULK_DROP, to drop the connection (it stalled or went, or we
-   stop).  */
-static int
-ring_wait (struct idl_conn *c, const uint32_t *w, uint32_t target)
-{
-  struct idl_bulk_conn *bc = c->bulk;
-  struct idl_ring *r = bc->ring;
-  if (__atomic_load_n (w, __ATOMIC_ACQUIRE) >= target)
-    return IDL_OK;
-  int e = idl_ring_wait (w, target, &r->server_sleeping, c->fd, NULL, NULL,
-			 &c->srv->stopping, &r->cancel, bc->seq,
-			 idl_clock_ns () + IDL_RING_STALL_NS,
-			 idl_spin_for (c->cpu, &c->page->client_cpu));
-  if (e == 0)
-    return IDL_OK;
-  return e == IDL_RING_CANCELLED ? IDL_BULK_CANCEL : IDL_BULK_DROP;
-}
-
 /* Whether BC's client gave its request up (ring.h): the word is read
    for what it says of this request, nothing more.  */
 static int
@@ -261,69 +272,136 @@ cancelled (const struct idl_bulk_conn *bc)
   return __atomic_load_n (&bc->ring->cancel, __ATOMIC_ACQUIRE) == bc->seq;
 }
 
-/* The in and inout items of BC's checked request, streamed from the
-   ring into the private buffer, every ring byte read once (ring.h).
-   IDL_OK, IDL_BULK_CANCEL (not to be dispatched) or IDL_BULK_DROP.  */
-static int
-ring_in (struct idl_conn *c, struct idl_bulk_conn *bc)
+/* Begin streaming PHASE of BC's request.  */
+static void
+ring_begin (struct idl_bulk_conn *bc, int phase)
 {
-  struct idl_ring *r = bc->ring;
-  uint32_t k = 0;
-  int e;
-
-  for (unsigned i = 0; i < bc->n; i++)
-    {
-      uint64_t len = bc->item[i][1];
-      if (bc->item[i][0] == IDL_BULK_OUT)
-	continue;
-      for (uint64_t off = 0, step = idl_ring_chunk (len); off < len;
-	     off += step)
-	{
-	  uint64_t chunk = len - off < step ? len - off : step;
-	  if ((e = ring_wait (c, &r->in_filled, k + 1)) != IDL_OK)
-	    return e;
-	  memcpy (bc->priv + bc->off[i] + off, idl_ring_slot (r, k), chunk);
-	  k++;
-	  idl_ring_publish (&r->in_drained, k, &r->client_sleeping);
-	}
-    }
-  /* Given up while the last chunks came (or before the first): the
-     implementation need not run.  */
-  return cancelled (bc) ? IDL_BULK_CANCEL : IDL_OK;
+  bc->phase = phase;
+  bc->i = 0;
+  bc->ioff = 0;
+  bc->k = 0;
+  bc->stall_at = idl_now_ns () + IDL_RING_STALL_NS;
 }
 
-/* The out and inout items' reply bytes, LEN[i] each (checked), streamed
-   through the ring to the client once their lengths are on the page.
-   IDL_OK, IDL_BULK_CANCEL (the client gave up before or while they
-   streamed: the rest is not sent) or IDL_BULK_DROP.  */
+/* Stream BC's current phase as far as the client lets it, every ring
+   byte read once (ring.h): in, chunk K from the ring into the private
+   buffer once the client has filled it; out, chunk K from the private
+   buffer into slot K % IDL_RING_SLOTS once the client has drained
+   what was there.  Nothing here waits.  Returns IDL_OK when the phase
+   is done (in: IDL_BULK_CANCEL instead if the client gave up while
+   the last chunks came, and the implementation need not run);
+   IDL_BULK_AGAIN when the client is behind, BC->WAIT_WORD and
+   WAIT_TARGET saying what for; IDL_BULK_CANCEL when it gave the
+   request up meanwhile (out: the rest is not sent).  *MOVED is set
+   when a chunk was copied.  At most BUDGET chunks are copied (then
+   IDL_BULK_AGAIN, with a wait that may be over already): a client
+   that keeps up holds a worker for that long at a time, not for the
+   whole item.  */
 static int
-ring_out (struct idl_conn *c, struct idl_bulk_conn *bc, const uint64_t *len)
+ring_step (struct idl_bulk_conn *bc, int *moved, unsigned budget)
 {
   struct idl_ring *r = bc->ring;
-  uint32_t k = 0;
-  int e;
+  int in = bc->phase == RING_IN;
+  unsigned any = 0;
 
-  if (cancelled (bc))
-    return IDL_BULK_CANCEL;
-  idl_ring_publish (&r->out_ready, 1, &r->client_sleeping);
-  for (unsigned i = 0; i < bc->n; i++)
+  for (; bc->i < bc->n; bc->i++, bc->ioff = 0)
     {
-      if (bc->item[i][0] == IDL_BULK_IN)
+      uint64_t dir = bc->item[bc->i][0];
+      if (dir == (in ? IDL_BULK_OUT : IDL_BULK_IN))
 	continue;
-      for (uint64_t off = 0, step = idl_ring_chunk (len[i]); off < len[i];
-	     off += step)
+      uint64_t len = in ? bc->item[bc->i][1] : bc->lens[bc->i];
+      uint64_t step = idl_ring_chunk (len);
+      uint8_t *priv = bc->priv + bc->off[bc->i];
+      while (bc->ioff < len)
 	{
-	  uint64_t chunk = len[i] - off < step ? len[i] - off : step;
-	  if (k >= IDL_RING_SLOTS
-	      && (e = ring_wait (c, &r->out_drained,
-				 k + 1 - IDL_RING_SLOTS)) != IDL_OK)
-	    return e;
-	  memcpy (idl_ring_slot (r, k), bc->priv + bc->off[i] + off, chunk);
-	  k++;
-	  idl_ring_publish (&r->out_filled, k, &r->client_sleeping);
+	  uint64_t chunk = len - bc->ioff < step ? len - bc->ioff : step;
+	  uint32_t k = bc->k;
+	  const uint32_t *w = in ? &r->in_filled : &r->out_drained;
+	  uint32_t target = in ? k + 1 : k + 1 - IDL_RING_SLOTS;
+	  if (any == budget
+	      || ((in || k >= IDL_RING_SLOTS)
+		  && __atomic_load_n (w, __ATOMIC_ACQUIRE) < target))
+	    {
+	      if (!in && k < IDL_RING_SLOTS)
+		/* Out of budget before the ring was full: nothing to
+		   wait for (a word of ours that is always >= 0).  */
+		w = &r->out_filled, target = 0;
+	      bc->wait_word = w;
+	      bc->wait_target = target;
+	      if (any)
+		{
+		  *moved = 1;
+		  bc->stall_at = idl_now_ns () + IDL_RING_STALL_NS;
+		}
+	      return cancelled (bc) ? IDL_BULK_CANCEL : IDL_BULK_AGAIN;
+	    }
+	  if (in)
+	    memcpy (priv + bc->ioff, idl_ring_slot (r, k), chunk);
+	  else
+	    memcpy (idl_ring_slot (r, k), priv + bc->ioff, chunk);
+	  bc->k = k + 1;
+	  bc->ioff += chunk;
+	  any++;
+	  idl_ring_publish (in ? &r->in_drained : &r->out_filled, k + 1,
+			    &r->client_sleeping);
 	}
     }
-  return IDL_OK;
+  *moved |= any != 0;
+  bc->phase = RING_NONE;
+  /* Given up while the last chunks came (or before the first): the
+     implementation need not run.  */
+  return in && cancelled (bc) ? IDL_BULK_CANCEL : IDL_OK;
+}
+
+/* Chunks a worker copies for one connection before it looks at its
+   others: a ring's worth.  */
+#define IDL_RING_BUDGET IDL_RING_SLOTS
+
+int
+idl_bulk_stream (struct idl_conn *c, int *moved)
+{
+  return ring_step (c->bulk, moved,
+		    c->threaded ? ~0u : (unsigned) IDL_RING_BUDGET);
+}
+
+int
+idl_bulk_stream_wait (struct idl_conn *c)
+{
+  struct idl_bulk_conn *bc = c->bulk;
+  struct idl_ring *r = bc->ring;
+  int e = idl_ring_wait (bc->wait_word, bc->wait_target,
+			 &r->server_sleeping, c->fd, NULL, NULL,
+			 &c->srv->stopping, &r->cancel, bc->seq,
+			 idl_clock_ns () + IDL_RING_STALL_NS,
+			 idl_spin_for (c->cpu, &c->page->client_cpu));
+  if (e == 0)
+    return IDL_OK;
+  return e == IDL_RING_CANCELLED ? IDL_BULK_CANCEL : IDL_BULK_DROP;
+}
+
+int
+idl_bulk_sleep (struct idl_conn *c, int on)
+{
+  struct idl_bulk_conn *bc = c->bulk;
+  struct idl_ring *r = bc->ring;
+
+  if (!on)
+    {
+      __atomic_store_n (&r->server_sleeping, 0, __ATOMIC_RELAXED);
+      return 0;
+    }
+  /* Dekker, as idl_page_sleep: the client stores its counter or the
+     cancel word, then reads the flag (idl_ring_publish_server,
+     idl_ring_cancel); we store the flag, then read them.  */
+  __atomic_store_n (&r->server_sleeping, IDL_SLEEP_POLL, __ATOMIC_SEQ_CST);
+  return __atomic_load_n (bc->wait_word, __ATOMIC_SEQ_CST) >= bc->wait_target
+	 || __atomic_load_n (&r->cancel, __ATOMIC_SEQ_CST) == bc->seq;
+}
+
+int64_t
+idl_bulk_stall_at (struct idl_conn *c)
+{
+  return c->bulk->stall_at;
 }
 
 /* Map BYTES of the memfd, if it is that large.  */
@@ -461,7 +539,11 @@ idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
   bc->used_at = idl_now_ns ();
   bc->seq = rq->seq;
   if (bc->ring)
-    return ring_in (c, bc);
+    {
+      ring_begin (bc, RING_IN);
+      c->bulk_call = &bc->call;
+      return IDL_BULK_STREAM;
+    }
   return IDL_OK;
 }
 
@@ -507,7 +589,15 @@ idl_bulk_reply (struct idl_conn *c, uint64_t *rtag)
       for (unsigned i = 0; i < bc->n; i++)
 	any |= bc->item[i][0] != IDL_BULK_IN;
       if (any)
-	return ring_out (c, bc, lens);
+	{
+	  if (cancelled (bc))
+	    return IDL_BULK_CANCEL;
+	  memcpy (bc->lens, lens, sizeof lens);
+	  ring_begin (bc, RING_OUT);
+	  idl_ring_publish (&bc->ring->out_ready, 1,
+			    &bc->ring->client_sleeping);
+	  return IDL_BULK_STREAM;
+	}
     }
   return IDL_OK;
 }
@@ -517,6 +607,10 @@ idl_bulk_idle (struct idl_conn *c, int64_t now)
 {
   struct idl_bulk_conn *bc = c->bulk;
 
+  /* Not while a request streams (a worker's connection: its doorbells
+     bring it here): the buffer is the request's.  */
+  if (c->bulk_call)
+    return now + IDL_BULK_IDLE_NS;
   if (!bc->priv)
     return 0;
   if (now - bc->used_at < IDL_BULK_IDLE_NS)

@@ -355,7 +355,8 @@ stream_items (idl_binding_t *b, struct ring_call *rc, int64_t at)
 	  memcpy (idl_ring_slot (r, k), (const uint8_t *) it->ptr + off,
 		  chunk);
 	  k++;
-	  idl_ring_publish (&r->in_filled, k, &r->server_sleeping);
+	  idl_ring_publish_server (r, &r->in_filled, k, b->sock,
+				   b->seq);
 	}
     }
   if (!any_out)
@@ -398,7 +399,8 @@ stream_items (idl_binding_t *b, struct ring_call *rc, int64_t at)
 	    }
 	  memcpy ((uint8_t *) it->ptr + off, idl_ring_slot (r, k), chunk);
 	  k++;
-	  idl_ring_publish (&r->out_drained, k, &r->server_sleeping);
+	  idl_ring_publish_server (r, &r->out_drained, k, b->sock,
+				   b->seq);
 	}
       it->len = len[i];
     }
@@ -416,7 +418,7 @@ stream (idl_binding_t *b, void *arg, int64_t at)
   int err = stream_items (b, arg, at);
 
   if (err == IDL_E_TIMEOUT || err == IDL_E_PROTO)
-    idl_ring_cancel (b->bulk->ring, b->seq);
+    idl_ring_cancel (b->bulk->ring, b->seq, b->sock);
   return err;
 }
 

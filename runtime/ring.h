@@ -8,9 +8,10 @@
    The client makes the ring (a memfd of IDL_RING_BYTES, sealed
    F_SEAL_SHRINK | F_SEAL_GROW, so that no access of the server's can
    fault) on its first bulk call and offers it in a setup request with
-   IDL_PAGE_BULK_RING; a server that has a thread for the connection
-   takes it (bulk-server.c), any other answers IDL_E_BADMSG and the
-   client uses the memfd of the sequential path instead (bulk.c).
+   IDL_PAGE_BULK_RING; the server takes it (bulk-server.c), whether a
+   thread of its own, a worker or the program's loop serves the
+   connection; one that answers IDL_E_BADMSG leaves the client the
+   memfd of the sequential path instead (bulk.c).
 
    A call on the ring: the announcement is on the page as for the
    sequential path; the client zeroes the four counters below and posts
@@ -45,7 +46,7 @@
    it spoils only its own request, as with the counters.
 
    A client that neither streams nor cancels for IDL_RING_STALL_NS is
-   dropped (server.c, end_bulk).
+   dropped (server.c, end_bulk; a worker's timers, server-workers.c).
 
    Each side trusts only its own count: a counter the peer writes says
    at most that a slot may be read or written, and the slot index and
@@ -59,13 +60,18 @@
    flag, which the peer looks at after each store (page.h's protocol in
    small).  After each slice the waiter looks at the socket (a dead
    peer), the page (a client: a server that answered without streaming,
-   an error) and its deadline.  */
+   an error) and its deadline.  A worker never waits for one client: it
+   serves its other connections meanwhile, and sleeps in epoll_wait
+   with SERVER_SLEEPING = IDL_SLEEP_POLL, which the client answers
+   with a doorbell on the socket instead of a futex wake, as for the
+   page (idl_ring_publish_server).  */
 
 #ifndef IDL_RING_H
 #define IDL_RING_H
 
 #include <stdint.h>
 #include "page.h"
+#include "fdpass.h"
 
 /* Sizes: four slots of 1 MiB, a core's L2 here (4 MiB; L3 105 MiB
    shared).  bench/bulk measured 4 x 256 KiB against 4 x 1 MiB on a
@@ -206,13 +212,49 @@ idl_ring_wait (const uint32_t *word, uint32_t target, uint32_t *my_sleeping,
     }
 }
 
-/* The client: give up request SEQ on ring R (see above) and wake its
-   server, which sleeps on IN_FILLED or OUT_DRAINED if at all.  */
+/* The client: wake ring R's server after a store to *WORD, if it
+   sleeps (SLEEPING, its flag as read after the store): a thread of
+   the connection's own sleeps on the word's futex (1); a worker or a
+   program's loop sleeps in epoll_wait with the connection's other
+   peers and says IDL_SLEEP_POLL (bulk-server.c, idl_bulk_sleep), and
+   is woken like a page's worker, by a doorbell on SOCK (page.h, SEQ
+   the request's).  */
 static inline void
-idl_ring_cancel (struct idl_ring *r, uint32_t seq)
+idl_ring_wake_server (uint32_t *word, uint32_t sleeping, int sock,
+		      uint32_t seq)
+{
+  if (sleeping == IDL_SLEEP_POLL)
+    idl_doorbell (sock, seq);
+  else if (sleeping != 0)
+    idl_futex_wake (word, 1);
+}
+
+/* The client: store V in *WORD of ring R and wake its server as
+   above (sequential consistency against the server's flag, as
+   idl_ring_publish).  */
+static inline void
+idl_ring_publish_server (struct idl_ring *r, uint32_t *word, uint32_t v,
+			 int sock, uint32_t seq)
+{
+  __atomic_store_n (word, v, __ATOMIC_SEQ_CST);
+  uint32_t sleeping = __atomic_load_n (&r->server_sleeping,
+				       __ATOMIC_SEQ_CST);
+  if (__builtin_expect (sleeping != 0, 0))
+    idl_ring_wake_server (word, sleeping, sock, seq);
+}
+
+/* The client: give up request SEQ on ring R (see above) and wake its
+   server, which sleeps on IN_FILLED or OUT_DRAINED, or in epoll_wait
+   (then on SOCK), if at all.  */
+static inline void
+idl_ring_cancel (struct idl_ring *r, uint32_t seq, int sock)
 {
   __atomic_store_n (&r->cancel, seq, __ATOMIC_SEQ_CST);
-  if (__atomic_load_n (&r->server_sleeping, __ATOMIC_SEQ_CST) != 0)
+  uint32_t sleeping = __atomic_load_n (&r->server_sleeping,
+				       __ATOMIC_SEQ_CST);
+  if (sleeping == IDL_SLEEP_POLL)
+    idl_doorbell (sock, seq);
+  else if (sleeping != 0)
     {
       idl_futex_wake (&r->in_filled, 1);
       idl_futex_wake (&r->out_drained, 1);

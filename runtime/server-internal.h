@@ -44,6 +44,17 @@ struct idl_call
 
 struct idl_worker;
 
+/* A bulk request on the ring while its items stream (bulk-server.c,
+   server.c, bulk_drive): what its reply needs once the streams are
+   done, kept across a worker's turns.  */
+struct idl_bulk_call
+{
+  struct idl_request rq;
+  int rfds[IDL_MAX_FDS];
+  uint64_t rtag;		/* the dispatcher's, checked */
+  int dispatched;		/* the in items were in, it ran */
+};
+
 struct idl_conn
 {
   struct idl_conn *next, *prev;	/* srv->conns, under conns_lock */
@@ -98,6 +109,12 @@ struct idl_conn
      connection, server-threads.c): only then may a request wait for
      its client, as the bulk ring's does (ring.h).  */
   int threaded;
+  /* A worker's connection whose bulk request streams through the ring
+     (bulk-server.c): the request, which the worker drives further
+     (idl_bulk_resume) whenever it looks at its connections, instead of
+     waiting for the page; NULL when none.  Also set, with DROPPED, when
+     the request ended with the client dropped.  */
+  struct idl_bulk_call *bulk_call;
   /* Worker mode only (server-workers.c).  */
   struct idl_worker *worker;	/* owner, once handed over */
   struct idl_conn *wnext, *wprev;	/* the owner's list */
@@ -490,7 +507,9 @@ void idl_page_ring_client (struct idl_conn *c)
    included.  IDL_OK: dispatch, then idl_bulk_reply; IDL_BULK_SET_UP:
    the request handed over a new memfd, answer it without dispatch;
    IDL_BULK_CANCEL or IDL_BULK_DROP, below; else the IDL_E_* code to
-   answer with.  Waits only for a ring's client (ring.h).  */
+   answer with; IDL_BULK_STREAM: on the ring (ring.h), C->bulk_call
+   is set and server.c drives the streams (idl_bulk_stream).  Never
+   waits.  */
 #define IDL_BULK_SET_UP 1000
 /* The client stopped streaming through the ring (ring.h) or the server
    stops: end the connection (server.c, end_bulk).  */
@@ -498,15 +517,49 @@ void idl_page_ring_client (struct idl_conn *c)
 /* The client gave the request up (ring.h): answer IDL_E_TIMEOUT, which
    nobody reads, and serve on.  */
 #define IDL_BULK_CANCEL 1002
+/* The request streams through the ring: idl_bulk_stream.  */
+#define IDL_BULK_STREAM 1003
+/* The ring's client is behind: come back when it has moved.  */
+#define IDL_BULK_AGAIN 1004
 int idl_bulk_receive (struct idl_conn *c, const struct idl_request *rq,
 		      const int *rfds)
   __attribute__ ((__visibility__ ("hidden")));
 /* After the dispatch that returned *RTAG (checked): copy each out and
    inout item's reply bytes to the client, their lengths to the page;
    *RTAG becomes IDL_E_PROTO's tag for a length over its room.  Returns
-   IDL_OK, then reply with *RTAG; or IDL_BULK_CANCEL or IDL_BULK_DROP
-   (as idl_bulk_receive's), and *RTAG is not to be sent.  */
+   IDL_OK, then reply with *RTAG; IDL_BULK_STREAM, the out items are
+   to stream through the ring first (idl_bulk_stream); or
+   IDL_BULK_CANCEL (as idl_bulk_receive's), and *RTAG is not to be
+   sent.  */
 int idl_bulk_reply (struct idl_conn *c, uint64_t *rtag)
+  __attribute__ ((__visibility__ ("hidden")));
+/* The ring's streams as a state machine (ring.h; bulk-server.c,
+   ring_step), so that a worker serves its other connections while
+   one's client is behind.  idl_bulk_stream streams the phase under way
+   as far as the client lets it, without waiting, and sets *MOVED if a
+   chunk moved: IDL_OK, the phase is done; IDL_BULK_AGAIN, the client
+   is behind; IDL_BULK_CANCEL, it gave the request up.
+   idl_bulk_stream_wait (a connection's own thread) waits for what
+   IDL_BULK_AGAIN waits for, at most IDL_RING_STALL_NS: IDL_OK,
+   IDL_BULK_CANCEL, or IDL_BULK_DROP (stalled, gone, or we stop).
+   idl_bulk_sleep (a worker, ON before it sleeps in epoll_wait, off
+   after) tells the client to ring the socket, and returns nonzero if
+   the client moved meanwhile (then do not sleep).  idl_bulk_stall_at:
+   when a worker drops the client if it has not moved (idl_now_ns).
+   All with C->bulk_call set, after IDL_BULK_AGAIN for the last
+   three.  */
+int idl_bulk_stream (struct idl_conn *c, int *moved)
+  __attribute__ ((__visibility__ ("hidden")));
+int idl_bulk_stream_wait (struct idl_conn *c)
+  __attribute__ ((__visibility__ ("hidden")));
+int idl_bulk_sleep (struct idl_conn *c, int on)
+  __attribute__ ((__visibility__ ("hidden")));
+int64_t idl_bulk_stall_at (struct idl_conn *c)
+  __attribute__ ((__visibility__ ("hidden")));
+/* server.c: drive worker connection C's ring request (C->bulk_call)
+   further; returns nonzero if anything moved.  With STALLED (its
+   stall deadline passed), drop the client unless it moved.  */
+int idl_bulk_resume (struct idl_conn *c, int stalled)
   __attribute__ ((__visibility__ ("hidden")));
 /* Drop C, whose client stopped streaming, once its thread has set
    C->DROPPED and answered: its private buffer given back, its socket

@@ -243,7 +243,15 @@ worker_scan (struct idl_worker *w, const struct idl_conn_ops *t)
   unsigned served = 0;
 
   for (struct idl_conn *c = w->conns; c; c = c->wnext)
-    if (c->open && t->ready (c))
+    if (__builtin_expect (c->bulk_call != NULL, 0))
+      {
+	/* A bulk request streams through the ring: on as far as its
+	   client has come (the page says REQUEST until its reply).  */
+	__atomic_store_n (&w->busy, 1, __ATOMIC_RELAXED);
+	served += idl_bulk_resume (c, 0) != 0;
+	__atomic_store_n (&w->busy, 0, __ATOMIC_RELAXED);
+      }
+    else if (c->open && t->ready (c))
       {
 	/* For hand_over: a busy worker gets no new connection.  */
 	__atomic_store_n (&w->busy, 1, __ATOMIC_RELAXED);
@@ -262,7 +270,14 @@ worker_sleep (struct idl_worker *w, const struct idl_conn_ops *t, int on)
   int found = 0;
 
   for (struct idl_conn *c = w->conns; c; c = c->wnext)
-    if (c->open)
+    if (__builtin_expect (c->bulk_call != NULL, 0))
+      {
+	/* Its page says REQUEST all along: what we wait for is the
+	   ring's client (a dropped one: its hang-up).  */
+	if (!c->dropped)
+	  found |= idl_bulk_sleep (c, on);
+      }
+    else if (c->open)
       found |= t->sleep (c, on);
   return found;
 }
@@ -280,6 +295,10 @@ worker_spin (struct idl_worker *w, const struct idl_conn_ops *t)
     if (c->open)
       {
 	uint64_t s = t->spin (c);
+	/* As a connection's thread waits for its ring (ring.h,
+	   idl_ring_wait): a chunk's copy takes tens of microseconds.  */
+	if (c->bulk_call)
+	  s *= 10;
 	open = 1;
 	if (s > spin)
 	  spin = s;
@@ -312,7 +331,29 @@ worker_timers (struct idl_worker *w, const struct idl_conn_ops *t,
 	  if (next == 0 || c->open_deadline < next)
 	    next = c->open_deadline;
 	}
-      else if (c->idle_at != 0)
+      else if (__builtin_expect (c->bulk_call != NULL, 0))
+	{
+	  /* A ring request: its client dropped (end it now, not only
+	     at its hang-up), or stalled past its deadline (drop it).  */
+	  if (c->dropped)
+	    {
+	      worker_drop (w, c);
+	      continue;
+	    }
+	  if (now >= idl_bulk_stall_at (c))
+	    {
+	      idl_bulk_resume (c, 1);
+	      if (c->dropped)
+		{
+		  worker_drop (w, c);
+		  continue;
+		}
+	    }
+	  if (c->bulk_call
+	      && (next == 0 || idl_bulk_stall_at (c) < next))
+	    next = idl_bulk_stall_at (c);
+	}
+      if (c->open && c->idle_at != 0)
 	{
 	  if (now >= c->idle_at)
 	    c->idle_at = t->idle (c, now);

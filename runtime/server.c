@@ -162,6 +162,90 @@ end_bulk (struct idl_conn *c, const struct idl_conn_ops *t,
     idl_bulk_drop (c);
 }
 
+/* Empty C's bulk item slots once its bulk request is done: a plain
+   request that names a bulk operation (a hostile client's) must not
+   find the pointers and lengths of this one in them, into private
+   memory that a later request may even have unmapped (grow_private);
+   with them empty the dispatcher's item checks fail it or see no
+   bytes.  Bulk requests only: the page's requests pay nothing.  */
+static void
+clear_bulk_slots (struct idl_conn *c)
+{
+  memset (c->msg + IDL_MSG_BULK, 0, 2 * IDL_BULK_ITEMS * sizeof (uint64_t));
+}
+
+/* Drive C's request on the ring (C->bulk_call, ring.h) through T as
+   far as its client lets it: the in items' stream, the dispatch, the
+   out items' stream, the reply.  A connection's own thread waits for
+   the client whenever it is behind, and returns with the request done
+   (or the client dropped); a worker returns instead, the request kept
+   in C->bulk_call, and comes back when it looks at its connections
+   again (idl_bulk_resume), so that one client's pace, or its stall,
+   keeps no other waiting.  Returns whether anything moved.  */
+static int
+bulk_drive (struct idl_conn *c, const struct idl_conn_ops *t)
+{
+  struct idl_bulk_call *bcall = c->bulk_call;
+  int moved = 0;
+
+  for (;;)
+    {
+      int code = idl_bulk_stream (c, &moved);
+      if (code == IDL_BULK_AGAIN)
+	{
+	  if (!c->threaded)
+	    return moved;
+	  code = idl_bulk_stream_wait (c);
+	  if (code == IDL_OK)
+	    continue;
+	}
+      if (code == IDL_OK && !bcall->dispatched)
+	{
+	  /* The in items are in: dispatch, then the out items.  */
+	  bcall->dispatched = 1;
+	  uint64_t rtag = idl_check_reply_tag (idl_conn_dispatch (c));
+	  idl_release_dispatch (c);
+	  code = idl_bulk_reply (c, &rtag);
+	  bcall->rtag = rtag;
+	  if (code == IDL_BULK_STREAM)
+	    continue;
+	}
+      /* Done (or given up, or the client dropped): answer.  C->bulk_call
+	 stays set for a dropped client, whose connection serves no other
+	 request (the worker ends it: server-workers.c).  */
+      if (code != IDL_BULK_DROP)
+	c->bulk_call = NULL;
+      if (code == IDL_OK)
+	finish (c, t, &bcall->rq, bcall->rfds, bcall->rtag);
+      else
+	end_bulk (c, t, &bcall->rq, bcall->rfds, code, bcall->dispatched);
+      clear_bulk_slots (c);
+      return 1;
+    }
+}
+
+int
+idl_bulk_resume (struct idl_conn *c, int stalled)
+{
+  if (c->dropped)
+    return 0;
+  int moved = bulk_drive (c, &idl_page_conn_ops);
+  if (stalled && !moved && c->bulk_call)
+    {
+      /* The client neither streamed nor cancelled for
+	 IDL_RING_STALL_NS: dropped, as a connection's thread drops it
+	 (idl_bulk_stream_wait).  */
+      struct idl_bulk_call *bcall = c->bulk_call;
+      end_bulk (c, &idl_page_conn_ops, &bcall->rq, bcall->rfds,
+		IDL_BULK_DROP, bcall->dispatched);
+      clear_bulk_slots (c);
+      moved = 1;
+    }
+  if (moved && !c->bulk_call)
+    idl_msg_clean (c->msg);
+  return moved;
+}
+
 /* Serve bulk request RQ (idlrt-abi.h, "Bulk items"; bulk-server.c):
    steps 2-5 with the bulk items' checks and copies around the
    dispatch.  Neither copy holds the dispatch lock: a large one would
@@ -187,6 +271,17 @@ serve_bulk_items (struct idl_conn *c, const struct idl_conn_ops *t,
 		NULL, 0, 0);
       return;
     }
+  if (code == IDL_BULK_STREAM)
+    {
+      /* On the ring: kept for the streams (bulk_drive).  */
+      struct idl_bulk_call *bcall = c->bulk_call;
+      bcall->rq = rq;
+      memcpy (bcall->rfds, rfds, rq.nfds * sizeof *rfds);
+      bcall->rtag = 0;
+      bcall->dispatched = 0;
+      bulk_drive (c, t);
+      return;
+    }
   if (code == IDL_BULK_CANCEL || code == IDL_BULK_DROP)
     {
       end_bulk (c, t, &rq, rfds, code, 0);
@@ -197,31 +292,28 @@ serve_bulk_items (struct idl_conn *c, const struct idl_conn_ops *t,
       t->reply (c, &rq, rfds, idl_error_tag (code), NULL, 0, 0);
       return;
     }
+  /* The sequential path: everything is in place already.  */
   uint64_t rtag = idl_check_reply_tag (idl_conn_dispatch (c));
   idl_release_dispatch (c);
   code = idl_bulk_reply (c, &rtag);
   if (code != IDL_OK)
     {
-      /* The client gave up, or stopped taking the out data.  */
+      /* (Only the ring's requests end otherwise.)  */
       end_bulk (c, t, &rq, rfds, code, 1);
       return;
     }
   finish (c, t, &rq, rfds, rtag);
 }
 
-/* The same, then the bulk item slots emptied: a plain request that
-   names a bulk operation (a hostile client's) must not find the
-   pointers and lengths of this one in them, into private memory that
-   a later request may even have unmapped (grow_private); with them
-   empty the dispatcher's item checks fail it or see no bytes.  Bulk
-   requests only: the page's requests pay nothing.  */
+/* The same, then the bulk item slots emptied (clear_bulk_slots),
+   unless the request still streams.  */
 static void __attribute__ ((__noinline__))
 serve_bulk (struct idl_conn *c, const struct idl_conn_ops *t,
 	    struct idl_request rq, const int *rfds)
 {
   serve_bulk_items (c, t, rq, rfds);
-  memset (c->msg + IDL_MSG_BULK, 0,
-	  2 * IDL_BULK_ITEMS * sizeof (uint64_t));
+  if (!c->bulk_call)
+    clear_bulk_slots (c);
 }
 
 /* Serve the request C's transport T has ready (steps 1-5 above).  */
@@ -265,8 +357,11 @@ void
 idl_serve_page (struct idl_conn *c)
 {
   serve_request_with (c, &idl_page_conn_ops);
-  /* For the next request's shortest path (page-server.h).  */
-  idl_msg_clean (c->msg);
+  /* For the next request's shortest path (page-server.h); not while a
+     bulk request streams (a worker's), whose dispatcher is still to
+     see its descriptors: idl_bulk_resume cleans up after it.  */
+  if (__builtin_expect (c->bulk_call == NULL, 1))
+    idl_msg_clean (c->msg);
 }
 
 void

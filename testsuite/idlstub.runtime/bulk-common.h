@@ -222,6 +222,28 @@ bk_call_inout (idl_binding_t *b, void *buf, size_t len, size_t room,
   return r.tag;
 }
 
+/* The bulk tests' setup for rt_fork_server_setup: the server's cap on
+   private bulk memory (idl_server_set_bulk_max), 40 MiB, so that a
+   call over it fits the operations' 256 MiB bounds.  */
+#define BK_CAP ((size_t) 40 << 20)
+static void __attribute__ ((unused))
+bk_set_cap (idl_server_t *srv, void *arg)
+{
+  (void) arg;
+  CHECK (idl_server_set_bulk_max (srv, BK_CAP) == 0);
+}
+
+/* An RT_BULK_IN call of LEN bytes of seed SEED at BUF that must
+   succeed with every byte as sent.  */
+static inline void __attribute__ ((unused))
+bk_expect_in (idl_binding_t *b, uint8_t *buf, size_t len, uint64_t seed)
+{
+  uint64_t bad = 99;
+  bk_fill (buf, len, seed);
+  CHECK (bk_call_in (b, buf, len, seed, &bad) == rt_tag (RT_BULK_IN, 2));
+  CHECK (bad == 0);
+}
+
 /* Lines of /proc/self/maps: this process's mappings.  */
 static inline int __attribute__ ((unused))
 bk_map_count (pid_t pid)

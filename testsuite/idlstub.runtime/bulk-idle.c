@@ -14,15 +14,7 @@
 #define RT_WORKERS 0
 #endif
 
-#define CAP ((size_t) 40 << 20)
 #define BIG ((size_t) 32 << 20)
-
-static void
-set_cap (idl_server_t *srv, void *arg)
-{
-  (void) arg;
-  CHECK (idl_server_set_bulk_max (srv, CAP) == 0);
-}
 
 /* A BIG in call on B: its reply tag, the bytes checked when it
    succeeds.  */
@@ -58,7 +50,7 @@ main (void)
 {
   const char *name = idltest_name ("bulki");
   pid_t srv = rt_fork_server_setup (name, bk_dispatch, (unsigned) RT_WORKERS,
-				    set_cap, NULL);
+				    bk_set_cap, NULL);
   idl_binding_t *b1 = idltest_connect (name, &rt_iface);
   idl_binding_t *b2 = idltest_connect (name, &rt_iface);
   uint8_t *buf = malloc (BIG);

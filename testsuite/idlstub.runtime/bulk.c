@@ -13,22 +13,12 @@
 
 #include "bulk-common.h"
 
-#define CAP ((size_t) 40 << 20)
-
-static void
-set_cap (idl_server_t *srv, void *arg)
-{
-  (void) arg;
-  CHECK (idl_server_set_bulk_max (srv, CAP) == 0);
-}
+#define CAP BK_CAP
 
 static void
 check_in (idl_binding_t *b, uint8_t *buf, size_t len, uint64_t seed)
 {
-  uint64_t bad = 99;
-  bk_fill (buf, len, seed);
-  CHECK (bk_call_in (b, buf, len, seed, &bad) == rt_tag (RT_BULK_IN, 2));
-  CHECK (bad == 0);
+  bk_expect_in (b, buf, len, seed);
   CHECK (idl_error (b) == IDL_OK);
 }
 
@@ -102,7 +92,7 @@ main (void)
 {
   const char *name = idltest_name ("bulk");
   pid_t srv = rt_fork_server_setup (name, bk_dispatch,
-				    (unsigned) RT_WORKERS, set_cap, NULL);
+				    (unsigned) RT_WORKERS, bk_set_cap, NULL);
   idl_binding_t *b = idltest_connect (name, &rt_iface);
   static const size_t sizes[] = { 0, 1, 7, 63, 64, 65, 4095, 4096, 65536,
 				  65537, 1000003, 3 << 20, 16 << 20, 5 };

@@ -3,11 +3,14 @@
    Purpose: a 256 MiB bulk item each way (in, out, inout, the inout
    one coming back shorter and then full) across processes, every byte
    checked, against a server at its default cap (IDL_DEFAULT_BULK_MAX,
-   256 MiB: each call fits, one connection's buffer reused); and the
-   same through a co-located binding.  Slow at -O0 (the checks read
-   every byte), so it runs in one option set.  */
+   256 MiB: each call fits, one connection's buffer reused), through
+   the connection's ring (ring.h); and the same through a co-located
+   binding.  w1-once-bulk-big.c and wl-once-bulk-big.c run it against a
+   worker and a poll loop, which stream through the ring too.  Slow at
+   -O0 (the checks read every byte), so it runs in one option set.  */
 
 #include "bulk-common.h"
+#include "internal.h"
 
 static void
 big_calls (idl_binding_t *b, uint8_t *buf, size_t len)
@@ -44,6 +47,7 @@ main (void)
 
   CHECK (buf != NULL);
   big_calls (b, buf, RT_BULK_BIG);
+  CHECK (b->bulk->ring_ok > 0);
   idl_close (b);
   rt_stop_server (srv);
 
