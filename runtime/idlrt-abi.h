@@ -94,6 +94,7 @@
    which kind it is (idlrt.h, "Regions").  */
 #define IDL_REGION_IN_ 1
 #define IDL_REGION_OUT_ 2
+#define IDL_REGION_INOUT_ 3	/* prepared and accepted as an out one */
 #define IDL_BINDING_PAYLOAD_OFFSET 8
 #define IDL_BINDING_FDS_OFFSET 16
 
