@@ -383,8 +383,6 @@ classify_descriptor (tree decl, tree type, idl_param *param,
   return true;
 }
 
-extern bool idl_compact_mode;
-
 /* 4c. DECL is an IDL_REGION, an idl_region_t * (the attribute's
    handler checked the type): in (sealed, read by the server), out
    (written in place) or inout (read, then written in place; never
@@ -420,13 +418,6 @@ classify_region (tree decl, idl_param *param, const param_annotations &an)
       inform (loc, "mark it %<IDL_IN%> (sealed at the call, the server "
 	      "reads it), %<IDL_OUT%> (the server writes it in place) or "
 	      "%<IDL_INOUT%> (the server reads it and writes it in place)");
-      return false;
-    }
-  if (idl_compact_mode)
-    {
-      error_at (loc, "%<IDL_REGION%> parameter %qD: compact mode "
-		"(%<-fplugin-arg-idlstub-mode=compact%>) does not support "
-		"regions; build this operation in fast mode", decl);
       return false;
     }
   param->region = param->dir == IDL_DIR_OUT ? IDL_REGION_OUT_

@@ -744,6 +744,14 @@ idl_uint64_t idl_compact_call (idl_binding_t *b, const idl_uint32_t *op,
 idl_uint64_t idl_compact_call_bulk (idl_binding_t *b,
 				    const idl_uint32_t *op,
 				    void *const *argv, void *words);
+/* The same for an operation with regions (IDL_REGION; ARGV holds each
+   one's idl_region_t *), without and with bulk items.  */
+idl_uint64_t idl_compact_call_region (idl_binding_t *b,
+				      const idl_uint32_t *op,
+				      void *const *argv, void *words);
+idl_uint64_t idl_compact_call_bulk_region (idl_binding_t *b,
+					   const idl_uint32_t *op,
+					   void *const *argv, void *words);
 idl_uint64_t idl_compact_dispatch (idl_call_t *call, idl_uint64_t *msg,
 				   const void *const *ops);
 
