@@ -10,7 +10,7 @@
    unsealed: bounds come first, in both modes), regions the server
    refuses (a memfd truncated to 0 bytes, passed in and inout:
    IDL_E_BADMSG), and a deadline that expires while the server holds
-   the regions and the bulk items.  The descriptor and mapping counts
+   the regions and the bulk items (or before the request is sent).  The descriptor and mapping counts
    of both processes are the same after the loop as before it.  */
 
 #define _GNU_SOURCE 1
@@ -252,7 +252,8 @@ leak_loop (const char *name, unsigned workers, int ncalls)
 	  "%ld, maps %ld -> %ld; client fds %ld -> %ld, maps %ld -> %ld\n",
 	  ncalls, workers, n1 - n0, timeouts, f0, f1, m0, m1, cf, cf1, cm,
 	  cm1);
-  CHECK (n1 - n0 == ran && timeouts > 0);
+  /* (A call whose deadline expired may not have been sent at all.)  */
+  CHECK (n1 - n0 <= ran && n1 - n0 >= ran - timeouts && timeouts > 0);
   CHECK (f1 == f0 && m1 == m0);
   CHECK (cf1 == cf && cm1 == cm);
   CHECK (!write_sealed (k.v) && !write_sealed (k.u));
