@@ -200,15 +200,10 @@ general_payload (idl_binding_t *b, const uint32_t *t, void *const *argv,
 
 /* 3. String lengths and descriptor indices into the words,
    descriptors into FDS in the order they are listed; a negative one is
-   "none" and not listed.  With REGIONS, a region's slot (S_REGION)
-   has its idl_region_t * in ARGV: prepared here, after every bound
-   check, as a fast stub prepares it (plugin/client-stub.cc, step 1),
-   and its descriptor listed.  Returns how many, or -1 when a region
-   cannot be prepared (NULL, unsealable, sealed passed out or inout):
-   the call is refused with IDL_E_INVAL, nothing sent.  */
-static inline __attribute__ ((__always_inline__)) int64_t
+   "none" and not listed.  Returns how many.  */
+static inline __attribute__ ((__always_inline__)) uint64_t
 general_words (const uint32_t *t, void *const *argv, unsigned char *wb,
-	       const uint64_t *len, int *fds, const int regions)
+	       const uint64_t *len, int *fds)
 {
   const uint32_t *s = t + IDL_CT_HDR_WORDS;
   uint64_t nfds = 0;
@@ -222,13 +217,6 @@ general_words (const uint32_t *t, void *const *argv, unsigned char *wb,
       else
 	{
 	  int fd = (int) (intptr_t) argv[p];
-	  if (regions && S_REGION (x))
-	    {
-	      fd = idl_region_prepare ((idl_region_t *) argv[p],
-				       S_REGION (x));
-	      if (fd < 0)
-		return -1;
-	    }
 	  v = IDL_FD_NONE;
 	  if (fd >= 0)
 	    {
@@ -238,7 +226,35 @@ general_words (const uint32_t *t, void *const *argv, unsigned char *wb,
 	}
       *(u64_any *) (wb + S_WORD (x) * 8) |= v << (S_OFF (x) * 8);
     }
-  return (int64_t) nfds;
+  return nfds;
+}
+
+/* 3a. An operation with regions (IDL_REGION): ARGV copied to RARGV,
+   in which each region slot's (S_REGION) idl_region_t * becomes the
+   descriptor it travels as, once prepared (idl_region_prepare: an in
+   region sealed, an out or inout one sealed against resizing), as a
+   fast stub prepares it (plugin/client-stub.cc, step 1): after every
+   bound check, so that a call refused for a bound leaves its regions
+   as they were.  0 when one cannot be (NULL, unsealable, sealed passed
+   out or inout): the call is refused with IDL_E_INVAL, nothing sent.
+   A copy rather than a test in step 3, which would cost the operations
+   without regions instructions: general () with RARGV NULL is the
+   code it was.  */
+static inline __attribute__ ((__always_inline__)) int
+prepare_regions (const uint32_t *t, void *const *argv, void **rargv)
+{
+  const uint32_t *s = t + IDL_CT_HDR_WORDS;
+  memcpy (rargv, argv, CT_NP (t) * sizeof *argv);
+  for (unsigned k = 0; k < CT_NRQE (t); k++, s++)
+    if (S_REGION (*s))
+      {
+	int fd = idl_region_prepare ((idl_region_t *) argv[S_PARAM (*s)],
+				     (int) S_REGION (*s));
+	if (fd < 0)
+	  return 0;
+	rargv[S_PARAM (*s)] = (void *) (intptr_t) fd;
+      }
+  return 1;
 }
 
 /* 3b. A bulk operation's items (idlrt-abi.h, "Bulk items"), from the
@@ -499,12 +515,13 @@ general_reply_deliver (idl_binding_t *b, const uint32_t *t,
 
 /* The general path; BULK is the bulk items' array of a bulk
    operation (idl_compact_call_bulk), else NULL, and then all that
-   concerns bulk items folds away; so does all that concerns regions
-   without REGIONS (idl_compact_call_region).  */
+   concerns bulk items folds away; RARGV, for an operation with regions
+   (idl_compact_call_region), room for a copy of ARGV (step 3a), else
+   NULL, and then so does all that concerns regions.  */
 static inline __attribute__ ((__always_inline__)) uint64_t
 general (idl_binding_t *b, const uint32_t *t, void *const *argv,
 	 uint64_t *w, uint64_t *len, struct idl_bulk_item *bulk,
-	 const int regions)
+	 void **rargv)
 {
   unsigned char *wb = (unsigned char *) w - 8;
   const uint32_t *rs = ct_skip_slots (t, t + IDL_CT_HDR_WORDS, CT_NRQ (t));
@@ -516,11 +533,10 @@ general (idl_binding_t *b, const uint32_t *t, void *const *argv,
   int64_t plen = general_payload (b, t, argv, len, iq, bulk != NULL);
   if (__builtin_expect (plen < 0, 0))
     return 0;
-  int fds[IDL_MAX_FDS];
-  int64_t listed = general_words (t, argv, wb, len, fds, regions);
-  if (regions && __builtin_expect (listed < 0, 0))
+  if (rargv && __builtin_expect (!prepare_regions (t, argv, rargv), 0))
     return client_refuses (b, IDL_E_INVAL);
-  uint64_t nfds = (uint64_t) listed;
+  int fds[IDL_MAX_FDS];
+  uint64_t nfds = general_words (t, rargv ? rargv : argv, wb, len, fds);
 
   /* 4. The call.  */
   idl_reply_t sent;

@@ -10,9 +10,10 @@
    an idl_region_t * in ARGV, which the engine prepares once every
    bound is checked (idl_region_prepare: an in region sealed, an out or
    inout one sealed against resizing) and sends as its descriptor, as
-   a fast stub does (plugin/client-stub.cc, step 1).  An object of its
-   own, as compact-client-bulk.c is, so that only programs with region
-   operations link region.o from the client side.  */
+   a fast stub does (plugin/client-stub.cc, step 1; general's step
+   3a).  An object of its own, as compact-client-bulk.c is, so that
+   only programs with region operations link region.o from the client
+   side.  */
 
 #include "compact-client-general.h"
 
@@ -21,7 +22,8 @@ idl_compact_call_region (idl_binding_t *b, const uint32_t *t,
 			 void *const *argv, void *words)
 {
   uint64_t len[256];
-  return general (b, t, argv, words, len, NULL, 1);
+  void *rargv[256];
+  return general (b, t, argv, words, len, NULL, rargv);
 }
 
 uint64_t
@@ -30,5 +32,6 @@ idl_compact_call_bulk_region (idl_binding_t *b, const uint32_t *t,
 {
   struct idl_bulk_item bulk[IDL_BULK_ITEMS];
   uint64_t len[256];
-  return general (b, t, argv, words, len, bulk, 1);
+  void *rargv[256];
+  return general (b, t, argv, words, len, bulk, rargv);
 }
