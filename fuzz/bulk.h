@@ -51,9 +51,7 @@ IDL_OP (fzbulk, 4) int bmix (idl_binding_t *b,
 			     size_t cap, IDL_INOUT size_t *len,
 			     IDL_OUT IDL_SIZE_IS (m, FZ_BIG) _Bool *f,
 			     size_t m);
-/* Regions (fast mode only: compact mode has none, and the compact
-   variant of the fuzzer is built with FZB_COMPACT).  */
-#ifndef FZB_COMPACT
+/* Regions (in both modes).  */
 /* An in region: a hash of its first and last bytes.  */
 IDL_OP (fzbulk, 5) uint64_t rin (idl_binding_t *b,
 				 IDL_IN IDL_REGION idl_region_t *r, long x);
@@ -65,6 +63,5 @@ IDL_OP (fzbulk, 7) long rboth (idl_binding_t *b,
 			       IDL_IN IDL_REGION idl_region_t *a,
 			       IDL_FD int fd,
 			       IDL_OUT IDL_REGION idl_region_t *o);
-#endif /* !FZB_COMPACT */
 
 #endif /* FUZZ_BULK_H */

@@ -126,7 +126,6 @@ bmix_impl (idl_call_t *call, const char *t, uint16_t *w, size_t cap,
   return (int) (h & 0xff);
 }
 
-#ifndef FZB_COMPACT
 /* An in region's bytes: its first and last 64 (the client wrote those,
    fzb_pattern), all read.  */
 static uint64_t
@@ -183,4 +182,3 @@ rboth_impl (idl_call_t *call, idl_region_t *a, int fd, idl_region_t *o)
   fzb_region (o, IDL_REGION_OUT_);
   return h;
 }
-#endif /* !FZB_COMPACT */

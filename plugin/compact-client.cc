@@ -385,6 +385,10 @@ engine_client_stub::collect_argv ()
 	      TREE_ADDRESSABLE (parm) = 1;
 	      v = build_fold_addr_expr_with_type (parm, ptr_type_node);
 	    }
+	  else if (p.region)
+	    /* The idl_region_t * itself: the engine prepares it
+	       (idl_compact_call_region).  */
+	    v = bb.assign (ptr_type_node, NOP_EXPR, parm);
 	  else if (p.kind == IDL_KIND_FD && !p.by_pointer)
 	    v = bb.assign (ptr_type_node, NOP_EXPR,
 			   bb.assign (build_nonstandard_integer_type
@@ -535,20 +539,26 @@ engine_client_stub::call_simple ()
 /* 3d. Any other operation: the engine does it all, and returns the
    result's bits; a bulk operation's through idl_compact_call_bulk,
    which keeps the bulk items' array (idlrt-abi.h, "Bulk items") off
-   the other operations' path.  */
+   the other operations' path, and one with regions through
+   idl_compact_call_region or idl_compact_call_bulk_region, which
+   prepare them (so that only such programs link the runtime's
+   regions from the client side).  */
 void
 engine_client_stub::call_engine ()
 {
-  static tree bulk_decl;
-  if (!bulk_decl)
+  static tree decls[3];
+  static const char *const names[3]
+    = { "idl_compact_call_bulk", "idl_compact_call_region",
+	"idl_compact_call_bulk_region" };
+  unsigned k = !op->bulk.empty () + 2 * has_regions (op);
+  if (k && !decls[k - 1])
     {
-      bulk_decl = build_fn_decl ("idl_compact_call_bulk",
-				 TREE_TYPE (abi.compact_call));
-      TREE_NOTHROW (bulk_decl) = 1;
-      idl_model_keep (bulk_decl);
+      decls[k - 1] = build_fn_decl (names[k - 1],
+				    TREE_TYPE (abi.compact_call));
+      TREE_NOTHROW (decls[k - 1]) = 1;
+      idl_model_keep (decls[k - 1]);
     }
-  tree r = bb.call (op->bulk.empty () ? abi.compact_call : bulk_decl, args,
-		    abi.u64);
+  tree r = bb.call (k ? decls[k - 1] : abi.compact_call, args, abi.u64);
   tree result = NULL_TREE;
   if (op->has_result)
     {

@@ -361,7 +361,10 @@ direct_thunk::build_arguments ()
 				     at (msg, IDL_MSG_REPLY_PAYLOAD)));
 	  continue;
 	}
-      if (p.kind == IDL_KIND_STRING || p.kind == IDL_KIND_BUFFER)
+      /* A region's idl_region_t *, accepted by the engine
+	 (idlrt-abi.h, "Compact mode"), is its pointer too.  */
+      if (p.kind == IDL_KIND_STRING || p.kind == IDL_KIND_BUFFER
+	  || p.region)
 	{
 	  args.safe_push (bb.assign (ptype, NOP_EXPR, engine_ptr (i)));
 	  continue;

@@ -125,7 +125,9 @@ slot_word (const idl_operation *op, const idl_slot &s, bool reply,
       if (s.role == IDL_SLOT_VALUE)
 	cls = p.value.cls;
       else if (s.role == IDL_SLOT_FD)
-	cls = IDL_CT_V_SIGNED;
+	/* A descriptor's class says whether it is a region, and which
+	   kind (idlrt-abi.h): 0 (IDL_CT_V_SIGNED) for a plain one.  */
+	cls = p.region;
       inout = reply && p.dir == IDL_DIR_INOUT;
     }
   if (s.role == IDL_SLOT_BLOCK)
@@ -323,6 +325,17 @@ append_items (table_builder &t, const idl_operation *op,
     }
 }
 
+/* Does OP have IDL_REGION parameters?  Its client stub calls the
+   engine's region entry points, and its server table says so.  */
+bool
+has_regions (const idl_operation *op)
+{
+  for (const idl_param &p : op->params)
+    if (p.region)
+      return true;
+  return false;
+}
+
 /* Does OP take the engines' other short paths (IDL_CT_F_OUT): values
    only in the request, payload items (at most 8) and values and string
    lengths in the reply, no descriptors, no blocks in words?  */
@@ -434,9 +447,10 @@ operation_table (const idl_operation *op, bool for_client)
     flags |= IDL_CT_F_OUT;
   t.w[0] = op->params.size () | flags << 8 | nrq << 16 | nrp << 24;
   /* (A server's engine reads no NRQE; its byte says whether the
-     operation has bulk items.)  */
-  if (!for_client && !op->bulk.empty ())
-    nrqe |= IDL_CT_SD_BULK;
+     operation has bulk items and regions.)  */
+  if (!for_client)
+    nrqe = (op->bulk.empty () ? 0 : IDL_CT_SD_BULK)
+	   | (has_regions (op) ? IDL_CT_SD_REGIONS : 0);
   t.w[counts] = niq | (op->oneway ? 0 : nip) << 8
 	   | (op->oneway ? 0 : op->reply.words) << 16 | nrqe << 24;
   return t.w;

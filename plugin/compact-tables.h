@@ -21,6 +21,8 @@ bool values_only (const idl_operation *op);
 bool out_op (const idl_operation *op);
 bool simple_op (const idl_operation *op);
 bool direct_out_op (const idl_operation *op);
+/* Does OP have IDL_REGION parameters?  */
+bool has_regions (const idl_operation *op);
 
 /* The slot of parameter I in message M (of role ROLE), or NULL.  */
 const idl_slot *slot_of (const idl_message_layout &m, int i);

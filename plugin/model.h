@@ -97,9 +97,10 @@ struct idl_param
      descriptor in the request, in or out alike (an out region's bytes
      come back in the region itself), so it is modelled as an in
      descriptor (kind IDL_KIND_FD, DIR IDL_DIR_IN) that remembers what
-     it is: IDL_REGION_IN_ (sealed, read by the server) or
-     IDL_REGION_OUT_ (written in place), the values the runtime's
-     idl_region_prepare and idl_region_accept take.  0: no region.  */
+     it is: IDL_REGION_IN_ (sealed, read by the server),
+     IDL_REGION_OUT_ (written in place) or IDL_REGION_INOUT_ (read and
+     written in place), the values the runtime's idl_region_prepare and
+     idl_region_accept take.  0: no region.  */
   int region = 0;
 
   bool sent () const { return dir != IDL_DIR_OUT; }

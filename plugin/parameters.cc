@@ -383,13 +383,13 @@ classify_descriptor (tree decl, tree type, idl_param *param,
   return true;
 }
 
-extern bool idl_compact_mode;
-
 /* 4c. DECL is an IDL_REGION, an idl_region_t * (the attribute's
-   handler checked the type): in or out, never both (an in region is
-   sealed and an out one written, HACKING, "Large buffers", 5), sized
-   by the region itself, so with no bound of its own.  Modelled as an
-   in descriptor that remembers it is a region (model.h).  */
+   handler checked the type): in (sealed, read by the server), out
+   (written in place) or inout (read, then written in place; never
+   sealed against writing, so its bytes are the client's to change
+   during the call: HACKING, "Large buffers", 5), sized by the region
+   itself, so with no bound of its own.  Modelled as an in descriptor
+   that remembers it is a region (model.h).  */
 static bool
 classify_region (tree decl, idl_param *param, const param_annotations &an)
 {
@@ -410,27 +410,18 @@ classify_region (tree decl, idl_param *param, const param_annotations &an)
 		: an.max ? "IDL_MAX" : "IDL_TYPICAL");
       return false;
     }
-  if (!an.ndirs || param->dir == IDL_DIR_INOUT)
+  if (!an.ndirs)
     {
       auto_diagnostic_group d;
-      if (an.ndirs)
-	error_at (loc, "%<IDL_REGION%> parameter %qD cannot be "
-		  "%<IDL_INOUT%>", decl);
-      else
-	error_at (loc, "%<IDL_REGION%> parameter %qD needs a direction",
-		  decl);
+      error_at (loc, "%<IDL_REGION%> parameter %qD needs a direction",
+		decl);
       inform (loc, "mark it %<IDL_IN%> (sealed at the call, the server "
-	      "reads it) or %<IDL_OUT%> (the server writes it in place)");
-      return false;
-    }
-  if (idl_compact_mode)
-    {
-      error_at (loc, "%<IDL_REGION%> parameter %qD: compact mode "
-		"(%<-fplugin-arg-idlstub-mode=compact%>) does not support "
-		"regions; build this operation in fast mode", decl);
+	      "reads it), %<IDL_OUT%> (the server writes it in place) or "
+	      "%<IDL_INOUT%> (the server reads it and writes it in place)");
       return false;
     }
   param->region = param->dir == IDL_DIR_OUT ? IDL_REGION_OUT_
+		  : param->dir == IDL_DIR_INOUT ? IDL_REGION_INOUT_
 		  : IDL_REGION_IN_;
   param->dir = IDL_DIR_IN;
   param->kind = IDL_KIND_FD;

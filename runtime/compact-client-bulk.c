@@ -19,5 +19,5 @@ idl_compact_call_bulk (idl_binding_t *b, const uint32_t *t,
 {
   struct idl_bulk_item bulk[IDL_BULK_ITEMS];
   uint64_t len[256];
-  return general (b, t, argv, words, len, bulk);
+  return general (b, t, argv, words, len, bulk, NULL);
 }

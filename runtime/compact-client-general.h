@@ -229,6 +229,34 @@ general_words (const uint32_t *t, void *const *argv, unsigned char *wb,
   return nfds;
 }
 
+/* 3a. An operation with regions (IDL_REGION): ARGV copied to RARGV,
+   in which each region slot's (S_REGION) idl_region_t * becomes the
+   descriptor it travels as, once prepared (idl_region_prepare: an in
+   region sealed, an out or inout one sealed against resizing), as a
+   fast stub prepares it (plugin/client-stub.cc, step 1): after every
+   bound check, so that a call refused for a bound leaves its regions
+   as they were.  0 when one cannot be (NULL, unsealable, sealed passed
+   out or inout): the call is refused with IDL_E_INVAL, nothing sent.
+   A copy rather than a test in step 3, which would cost the operations
+   without regions instructions: general () with RARGV NULL is the
+   code it was.  */
+static inline __attribute__ ((__always_inline__)) int
+prepare_regions (const uint32_t *t, void *const *argv, void **rargv)
+{
+  const uint32_t *s = t + IDL_CT_HDR_WORDS;
+  memcpy (rargv, argv, CT_NP (t) * sizeof *argv);
+  for (unsigned k = 0; k < CT_NRQE (t); k++, s++)
+    if (S_REGION (*s))
+      {
+	int fd = idl_region_prepare ((idl_region_t *) argv[S_PARAM (*s)],
+				     (int) S_REGION (*s));
+	if (fd < 0)
+	  return 0;
+	rargv[S_PARAM (*s)] = (void *) (intptr_t) fd;
+      }
+  return 1;
+}
+
 /* 3b. A bulk operation's items (idlrt-abi.h, "Bulk items"), from the
    request's items IQ on (those of the reply follow them), into BULK
    by their index, as a fast stub lists them (plugin/bulk.cc): the
@@ -487,10 +515,13 @@ general_reply_deliver (idl_binding_t *b, const uint32_t *t,
 
 /* The general path; BULK is the bulk items' array of a bulk
    operation (idl_compact_call_bulk), else NULL, and then all that
-   concerns bulk items folds away.  */
+   concerns bulk items folds away; RARGV, for an operation with regions
+   (idl_compact_call_region), room for a copy of ARGV (step 3a), else
+   NULL, and then so does all that concerns regions.  */
 static inline __attribute__ ((__always_inline__)) uint64_t
 general (idl_binding_t *b, const uint32_t *t, void *const *argv,
-	 uint64_t *w, uint64_t *len, struct idl_bulk_item *bulk)
+	 uint64_t *w, uint64_t *len, struct idl_bulk_item *bulk,
+	 void **rargv)
 {
   unsigned char *wb = (unsigned char *) w - 8;
   const uint32_t *rs = ct_skip_slots (t, t + IDL_CT_HDR_WORDS, CT_NRQ (t));
@@ -502,8 +533,10 @@ general (idl_binding_t *b, const uint32_t *t, void *const *argv,
   int64_t plen = general_payload (b, t, argv, len, iq, bulk != NULL);
   if (__builtin_expect (plen < 0, 0))
     return 0;
+  if (rargv && __builtin_expect (!prepare_regions (t, argv, rargv), 0))
+    return client_refuses (b, IDL_E_INVAL);
   int fds[IDL_MAX_FDS];
-  uint64_t nfds = general_words (t, argv, wb, len, fds);
+  uint64_t nfds = general_words (t, rargv ? rargv : argv, wb, len, fds);
 
   /* 4. The call.  */
   idl_reply_t sent;

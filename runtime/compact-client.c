@@ -33,7 +33,7 @@ call_general_many (idl_binding_t *b, const uint32_t *t, void *const *argv,
 		   uint64_t *w)
 {
   uint64_t len[256];
-  return general (b, t, argv, w, len, NULL);
+  return general (b, t, argv, w, len, NULL, NULL);
 }
 
 static uint64_t __attribute__ ((__noinline__))
@@ -43,7 +43,7 @@ call_general (idl_binding_t *b, const uint32_t *t, void *const *argv,
   uint64_t len[CT_ARGS];
   if (__builtin_expect (CT_NP (t) > CT_ARGS, 0))
     return call_general_many (b, t, argv, w);
-  return general (b, t, argv, w, len, NULL);
+  return general (b, t, argv, w, len, NULL, NULL);
 }
 
 /* One-way requests and everything but values: out of line.  */

@@ -45,8 +45,10 @@ typedef int int_any __attribute__ ((__may_alias__, __aligned__ (1)));
 #define SD_NIQ(t) (((const uint8_t *) (t))[8])
 #define SD_NIP(t) (((const uint8_t *) (t))[9])
 #define SD_RWORDS(t) (((const uint8_t *) (t))[10])
-/* Whether its operation has bulk items (IDL_CT_IF_BULK).  */
+/* Whether its operation has bulk items (IDL_CT_IF_BULK), regions
+   (IDL_REGION).  */
 #define SD_BULK(t) (((const uint8_t *) (t))[11] & IDL_CT_SD_BULK)
+#define SD_REGIONS(t) (((const uint8_t *) (t))[11] & IDL_CT_SD_REGIONS)
 /* Its reply tag, once MSG's request tag (interface, number) checked.  */
 #define SD_REPLY_TAG(msg, t) \
   (((msg)[0] & ~(uint64_t) (IDL_TAG_COUNT_MASK | IDL_TAG_ONEWAY)) \
@@ -61,6 +63,9 @@ typedef int int_any __attribute__ ((__may_alias__, __aligned__ (1)));
 #define S_HAS_BOOLS(s) (((s) >> 16) & IDL_CT_S_BOOLS)
 #define S_INOUT(s) (((s) >> 16) & IDL_CT_S_INOUT)
 #define S_SIZE(s) ((s) >> 24)
+/* A descriptor slot's region kind (IDL_REGION_IN_, _OUT_, _INOUT_), 0
+   for a plain descriptor and any other slot.  */
+#define S_REGION(s) (S_ROLE (s) == IDL_CT_R_FD ? S_CLASS (s) : 0)
 /* The bits of a slot word of SIZE bytes and value class CLS.  */
 #define S_SIZE_CLASS(size, cls) \
   ((uint32_t) (size) << 24 | (uint32_t) (cls) << (16 + IDL_CT_S_CLASS_SHIFT))

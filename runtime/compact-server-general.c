@@ -607,6 +607,43 @@ direct_request (uint64_t *msg, const uint32_t *t, void **argv,
   return rs;
 }
 
+/* Regions (IDL_REGION; idlrt-abi.h, "Compact mode"), as a fast
+   server stub takes them (plugin/region.cc): release the regions of
+   the first N request slots of T, whose idl_region_t * are in ARGV
+   (NULL is fine).  */
+static void
+release_regions (const uint32_t *t, void **argv, unsigned n)
+{
+  const uint32_t *s = t + IDL_CT_SHDR_WORDS;
+  for (unsigned k = 0; k < n; k++, s = ct_next_slot (s))
+    if (S_REGION (*s))
+      idl_region_release (argv[S_PARAM (*s)]);
+}
+
+/* serve_direct, step 3b, just before the thunk: each region's
+   descriptor, which direct_request put in its slot of MSG, accepted as
+   its kind (idl_region_accept: the seals, the size and the file system
+   checked, then mapped) and the region put in ARGV, where the thunk
+   takes it.  One refused releases those accepted before it, and the
+   request is malformed: returns 0.  */
+static int __attribute__ ((__noinline__))
+accept_regions (uint64_t *msg, const uint32_t *t, void **argv)
+{
+  const uint32_t *s = t + IDL_CT_SHDR_WORDS;
+  for (unsigned k = 0; k < CT_NRQ (t); k++, s = ct_next_slot (s))
+    if (S_REGION (*s))
+      {
+	int fd = *(int_any *) ((unsigned char *) msg + S_BYTE (*s));
+	argv[S_PARAM (*s)] = idl_region_accept (fd, (int) S_REGION (*s));
+	if (!argv[S_PARAM (*s)])
+	  {
+	    release_regions (t, argv, k);
+	    return 0;
+	  }
+      }
+  return 1;
+}
+
 /* serve_direct, steps 5 and 6, after the thunk: the reply's
    descriptors, then what the implementation put in the variable items
    (from IP), checked and packed as serve does.  Returns 0, or the error
@@ -657,10 +694,12 @@ direct_reply (uint64_t *msg, const uint32_t *t, const uint32_t *rs,
    thunk cannot do from the layout alone.  The table lists the request's
    lengths, descriptors and blocks with _Bools, the reply's lengths and
    descriptors, and every item.  ARGV and LEN have a place per
-   parameter.  */
+   parameter.  BULK and REGIONS: whether to look for bulk items and
+   regions at all (constants: what they add folds away without).  */
 static inline __attribute__ ((__always_inline__)) uint64_t
 serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
-	      direct_fn thunk, void **argv, uint64_t *len, const int bulk)
+	      direct_fn thunk, void **argv, uint64_t *len, const int bulk,
+	      const int regions)
 {
   unsigned char *bytes = (unsigned char *) msg;
   unsigned char *rep_pay = bytes + IDL_MSG_REPLY_PAYLOAD;
@@ -705,8 +744,17 @@ serve_direct (idl_call_t *call, uint64_t *msg, const uint32_t *t,
       argv[p] = to;
     }
 
-  /* 4. The thunk: the implementation, the reply's words.  */
+  /* 3b. Regions, last: nothing after them can refuse the request.  */
+  if (regions && SD_REGIONS (t) && !accept_regions (msg, t, argv))
+    goto bad;
+
+  /* 4. The thunk: the implementation, the reply's words; then each
+     region unmapped before anything can turn the reply into an error
+     (an out region's last write is done before the reply is
+     published).  */
   thunk (call, (void *const *) msg, argv);
+  if (regions && SD_REGIONS (t))
+    release_regions (t, argv, CT_NRQ (t));
   if (CT_FLAGS (t) & IDL_CT_F_ONEWAY)
     return IDL_TAG_ONEWAY;
 
@@ -726,18 +774,19 @@ serve_direct_many (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 {
   void *argv[256];
   uint64_t len[256];
-  return serve_direct (call, msg, t, thunk, argv, len, 0);
+  return serve_direct (call, msg, t, thunk, argv, len, 0, 0);
 }
 
-/* An operation with bulk items (SD_BULK): serve_direct with them, out
-   of the other operations' way.  */
+/* An operation with bulk items (SD_BULK) or regions (SD_REGIONS):
+   serve_direct with them, out of the other operations' way (either
+   part is a no-op for an operation without it).  */
 static uint64_t __attribute__ ((__noinline__))
 serve_bulk (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 	    direct_fn thunk)
 {
   void *argv[256];
   uint64_t len[256];
-  return serve_direct (call, msg, t, thunk, argv, len, 1);
+  return serve_direct (call, msg, t, thunk, argv, len, 1, 1);
 }
 
 uint64_t
@@ -746,10 +795,12 @@ idl_ct_serve_direct_table (idl_call_t *call, uint64_t *msg, const uint32_t *t,
 {
   void *argv[CT_ARGS];
   uint64_t len[CT_ARGS];
-  if (__builtin_expect (CT_NP (t) > CT_ARGS || SD_BULK (t), 0))
-    return SD_BULK (t) ? serve_bulk (call, msg, t, thunk)
-			: serve_direct_many (call, msg, t, thunk);
-  return serve_direct (call, msg, t, thunk, argv, len, 0);
+  if (__builtin_expect (CT_NP (t) > CT_ARGS || SD_BULK (t) || SD_REGIONS (t),
+			0))
+    return SD_BULK (t) || SD_REGIONS (t)
+	   ? serve_bulk (call, msg, t, thunk)
+	   : serve_direct_many (call, msg, t, thunk);
+  return serve_direct (call, msg, t, thunk, argv, len, 0, 0);
 }
 
 static uint64_t __attribute__ ((__noinline__))

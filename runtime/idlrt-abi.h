@@ -94,6 +94,7 @@
    which kind it is (idlrt.h, "Regions").  */
 #define IDL_REGION_IN_ 1
 #define IDL_REGION_OUT_ 2
+#define IDL_REGION_INOUT_ 3	/* prepared and accepted as an out one */
 #define IDL_BINDING_PAYLOAD_OFFSET 8
 #define IDL_BINDING_FDS_OFFSET 16
 
@@ -231,7 +232,7 @@
            the request's slots, listed first, the client engine fills
            in (string lengths, descriptor indices), below 128; in a
            server's table, or-ed with IDL_CT_SD_BULK when the operation
-           has bulk items
+           has bulk items and IDL_CT_SD_REGIONS when it has regions
      NRQ request slots, NRP reply slots (the result's first), NIQ
      request items, NIP reply items, then the _Bool lists.
 
@@ -239,7 +240,9 @@
        byte 0 the parameter's index, IDL_CT_RESULT for the result;
        byte 1 the 1-based message word; byte 2 the byte offset in the
        word (bits 0-2), the role IDL_CT_R_* (bits 3-4), the value class
-       IDL_CT_V_* of a value (bits 5-6), IDL_CT_S_INOUT (bit 7, reply
+       IDL_CT_V_* of a value (bits 5-6; a descriptor's: 0, or the
+       kind IDL_REGION_IN_, _OUT_ or _INOUT_ of a region, which travels
+       as the descriptor), IDL_CT_S_INOUT (bit 7, reply
        slots: the parameter was also sent); byte 3 the size in bytes
        (1, 2, 4, 8; a block's, at most 255).  A block slot with
        IDL_CT_S_BOOLS (bit 5 of byte 2) is followed by the index in the
@@ -273,7 +276,12 @@
    its index I among the operation's bulk items (its slots are
    MSG[IDL_MSG_BULK + 2 I]), not an alignment; it has no offset.  A
    compact client stub of a bulk operation calls idl_compact_call_bulk
-   (idlrt.h) instead of idl_compact_call.
+   (idlrt.h) instead of idl_compact_call.  Likewise one of an operation
+   with regions (IDL_REGION) calls idl_compact_call_region, or
+   idl_compact_call_bulk_region with bulk items too: those prepare each
+   region (idl_region_prepare) once every bound is checked, and the
+   server's engine accepts them (idl_region_accept, the region in the
+   thunk's ARGV) before the thunk and releases them after it.
    A _Bool list is its length, then the byte offsets of the _Bool
    objects in one block or element: each is rewritten to 0 or 1 on
    arrival, as fast mode's stubs do.
@@ -347,6 +355,7 @@
 #define IDL_CT_IF_OFFSET 64
 #define IDL_CT_IF_BULK 128	/* a bulk item, not in the payload */
 #define IDL_CT_SD_BULK 0x80	/* byte 3 of a server table's counts */
+#define IDL_CT_SD_REGIONS 0x40	/* the same byte: IDL_REGION slots */
 
 /* A compact dispatcher's table of operations (idl_compact_dispatch):
    an array of pointer-sized words.  [0], as an integer: bits 32-63 the

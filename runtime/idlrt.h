@@ -397,9 +397,10 @@ int idl_call_finish (idl_binding_t *b);
    mprotect what idl_region_map or idl_region_data gave, only
    idl_region_unmap it.
 
-   With IDL_REGION (an IDL_IN or IDL_OUT idl_region_t * parameter), the
-   stubs do all of it: the client stub calls idl_region_prepare (in:
-   seal; out: seal against resizing), -1 failing the call with
+   With IDL_REGION (an IDL_IN, IDL_OUT or IDL_INOUT idl_region_t *
+   parameter), the stubs do all of it: the client stub calls
+   idl_region_prepare (in: seal; out and inout: seal against
+   resizing), -1 failing the call with
    IDL_E_INVAL before anything is sent; the server stub maps the
    received descriptor with idl_region_accept (NULL: IDL_E_BADMSG to
    the client) and hands the implementation an idl_region_t * of its
@@ -422,7 +423,8 @@ void idl_region_free (idl_region_t *r);
 const void *idl_region_map (int fd, __SIZE_TYPE__ *size, int *err);
 void idl_region_unmap (const void *data, __SIZE_TYPE__ size);
 int idl_region_keep (const idl_region_t *r);
-/* The stubs' (IDL_REGION), HOW = IDL_REGION_IN_ or IDL_REGION_OUT_.  */
+/* The stubs' (IDL_REGION), HOW = IDL_REGION_IN_, IDL_REGION_OUT_ or
+   IDL_REGION_INOUT_ (idlrt-abi.h).  */
 int idl_region_prepare (idl_region_t *r, int how);
 idl_region_t *idl_region_accept (int fd, int how);
 void idl_region_release (idl_region_t *r);
@@ -742,6 +744,14 @@ idl_uint64_t idl_compact_call (idl_binding_t *b, const idl_uint32_t *op,
 idl_uint64_t idl_compact_call_bulk (idl_binding_t *b,
 				    const idl_uint32_t *op,
 				    void *const *argv, void *words);
+/* The same for an operation with regions (IDL_REGION; ARGV holds each
+   one's idl_region_t *), without and with bulk items.  */
+idl_uint64_t idl_compact_call_region (idl_binding_t *b,
+				      const idl_uint32_t *op,
+				      void *const *argv, void *words);
+idl_uint64_t idl_compact_call_bulk_region (idl_binding_t *b,
+					   const idl_uint32_t *op,
+					   void *const *argv, void *words);
 idl_uint64_t idl_compact_dispatch (idl_call_t *call, idl_uint64_t *msg,
 				   const void *const *ops);
 

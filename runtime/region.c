@@ -364,6 +364,27 @@ idl_region_unmap (const void *data, size_t size)
     munmap ((void *) data, size);
 }
 
+/* HOW as the stubs' part below handles it: an inout region
+   (IDL_REGION_INOUT_) exactly as an out one, since what differs is
+   only what its bytes mean on the way in; 0 for no kind of region.
+
+   So an inout region is never sealed against writing: the server
+   writes it, and the client keeps its own writable mapping through the
+   call.  What stops a client from hurting the server is what stops it
+   for an out region: the seals against shrinking and growing, which
+   the server checks before it maps the region, so that no page of its
+   mapping can disappear under it (no SIGBUS), and ordinary shared
+   memory only.  What it cannot stop is a client changing the bytes
+   while the implementation reads them: an implementation copies what
+   it checks before it relies on it (doc/idlstub.texi, "Descriptors").  */
+static int
+region_how (int how)
+{
+  if (how == IDL_REGION_INOUT_)
+    return IDL_REGION_OUT_;
+  return how == IDL_REGION_IN_ || how == IDL_REGION_OUT_ ? how : 0;
+}
+
 /* The stubs' part (IDL_REGION; plugin/region.cc).
 
    Client, at the call, once every bound is checked: an in region is
@@ -377,7 +398,8 @@ idl_region_unmap (const void *data, size_t size)
 int
 idl_region_prepare (idl_region_t *r, int how)
 {
-  if (!r)
+  how = region_how (how);
+  if (!r || !how)
     return -1;
   if (how == IDL_REGION_IN_)
     return idl_region_seal (r) == IDL_OK ? r->fd : -1;
@@ -405,7 +427,8 @@ idl_region_accept (int fd, int how)
   idl_region_t *r;
   void *p;
 
-  if (fd < 0)
+  how = region_how (how);
+  if (fd < 0 || !how)
     return NULL;
   seals = fcntl (fd, F_GET_SEALS);
   if (seals < 0

@@ -1,5 +1,4 @@
 /* { dg-do run } */
-/* { dg-skip-if "compact mode refuses regions (region-compact.c)" { *-*-* } { "-fplugin-arg-idlstub-mode=compact" } } */
 /* Area: ONC RPC
    Purpose: an operation with an IDL_REGION parameter (issue 20) on an
    ONC binding fails with IDL_E_UNSUPPORTED (a region is memory shared

@@ -1,5 +1,4 @@
 /* { dg-do run } */
-/* { dg-skip-if "compact mode refuses regions (region-errors.c)" { *-*-* } { "-fplugin-arg-idlstub-mode=compact" } } */
 /* Area: run
    Purpose: the server's in-region mapping cache (runtime/region.c,
    issue 20), by what the server's /proc/self/maps shows between calls,

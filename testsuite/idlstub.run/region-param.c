@@ -1,5 +1,4 @@
 /* { dg-do run } */
-/* { dg-skip-if "compact mode refuses regions (region-errors.c)" { *-*-* } { "-fplugin-arg-idlstub-mode=compact" } } */
 /* Area: run
    Purpose: IDL_REGION parameters (issue 20, HACKING "Large buffers" 5
    and 6) between two processes and co-located.  In: the stub seals
