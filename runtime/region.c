@@ -216,29 +216,37 @@ static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
    same block.
 
    So the server keeps IDL_REGION_SLOTS anchors: one page each, mapped
-   PROT_NONE at a 2 MiB boundary and touched once (its block's page
-   table then exists and, the anchor being a mapping, outlives the
-   munmap of a neighbour: free_pgtables stops at it), each followed by
-   IDL_REGION_MAX bytes of address space left free.  A region is mapped
-   with MAP_FIXED_NOREPLACE one page past a free anchor; if something
-   else took that space (top-down placement fills a hole from its far
-   end, so the space next to an anchor goes last), the slot is retired
-   and the region goes where the kernel puts it, as before.  What
-   remains grows with the size past 64 KiB for an out region only:
-   munmap walks the whole range (about 2 us more at 256 MiB, 5 us at
-   1 GiB), which nothing but keeping the mapping avoids, and a writable
-   mapping cannot be kept, nor unmapped after the reply: the caller
-   may seal the region as soon as the call returns (F_SEAL_WRITE fails
-   with EBUSY while the server's mapping lives; see the manual's
-   Performance chapter, "Regions", for both measured).  Cost: 40 KiB of
-   page tables, no memory for the anchors (their touch reads the zero
-   page), 10 GiB of address space reserved once and freed again.  */
+   PROT_NONE at the start of the last 2 MiB block of a 1 GiB range and
+   touched once (its block's page table then exists and, the anchor
+   being a mapping, outlives the munmap of a neighbour: free_pgtables
+   stops at it), each followed by 2 GiB of address space left free.  A
+   region is mapped with MAP_FIXED_NOREPLACE one page past a free
+   anchor; if something else took that space (top-down placement fills
+   a hole from its far end, so the space next to an anchor goes last),
+   the slot is retired and the region goes where the kernel puts it, as
+   before.  Past the anchor's block, a region lies in the next 1 GiB
+   range, whose table of page tables nothing has touched: munmap's walk
+   of the region (about 2 us more at 256 MiB than at 4 KiB, 5 us at
+   1 GiB, when the region shared that table with the anchor) then skips
+   it whole, and costs what the implementation touched, not what it was
+   given.  Server side of a call (bench/region-map, median ns, 4 KiB /
+   256 MiB / 1 GiB): out 7554 / 8169 / 8089, against 7879 / 11561 /
+   16004 before; an in region's first call 4926 / 6521 / 6535, against
+   5131 / 8093 / 9333 (from 64 KiB up the same: its first read maps up
+   to 16 pages, fault-around, and a 4 KiB region has one).  What is
+   left is not avoidable here: an out region's mapping cannot be kept,
+   nor unmapped after the reply, since the caller may seal the region
+   as soon as the call returns (F_SEAL_WRITE fails with EBUSY while the
+   server's writable mapping lives).  Cost: 40 KiB of page tables, no
+   memory for the anchors (their touch reads the zero page), 21 GiB of
+   address space reserved once (PROT_NONE) and freed again.  */
 
 #define IDL_REGION_SLOTS (IDL_REGION_CACHE + 2)
-#define SLOT_ALIGN ((size_t) 2 << 20)	/* what one page table maps */
+#define PMD_SPAN ((size_t) 2 << 20)	/* what one page table maps */
+#define PUD_SPAN ((size_t) 1 << 30)	/* what one page of those maps */
 #define SLOT_AT 4096		/* the region's start past its anchor */
-#define SLOT_STRIDE ((IDL_REGION_MAX + SLOT_AT + SLOT_ALIGN - 1) \
-		     & ~(SLOT_ALIGN - 1))
+#define SLOT_LEAD (PUD_SPAN - PMD_SPAN)	/* an anchor past a PUD_SPAN */
+#define SLOT_STRIDE (2 * PUD_SPAN)	/* >= SLOT_AT + IDL_REGION_MAX */
 
 enum { SLOT_FREE, SLOT_USED, SLOT_GONE };
 static char *slot_anchor[IDL_REGION_SLOTS];
@@ -246,29 +254,33 @@ static unsigned char slot_state[IDL_REGION_SLOTS];
 static int slots_made;		/* 1: made, -1: could not be */
 static pthread_mutex_t slot_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* Under slot_lock: the anchors, once per process.  4 KiB pages only
-   (an anchor is one, SLOT_AT one); elsewhere every region goes where
-   the kernel puts it.  */
+/* Under slot_lock: the anchors, once per process.  4 KiB pages and
+   64-bit address spaces only; elsewhere every region goes where the
+   kernel puts it.  */
 static void
 slots_make (void)
 {
-  size_t total = IDL_REGION_SLOTS * SLOT_STRIDE + SLOT_ALIGN;
-  char *p, *base, *end;
+  size_t total = IDL_REGION_SLOTS * SLOT_STRIDE + PUD_SPAN;
+  char *p, *base, *from;
 
   slots_made = -1;
   for (int i = 0; i < IDL_REGION_SLOTS; i++)
     slot_state[i] = SLOT_GONE;
-  if (sysconf (_SC_PAGESIZE) != 4096)
+  if (sizeof (void *) < 8 || sysconf (_SC_PAGESIZE) != 4096)
     return;
   p = mmap (NULL, total, PROT_NONE,
 	    MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
   if (p == MAP_FAILED)
     return;
-  end = p + total;
-  base = (char *) (((uintptr_t) p + SLOT_ALIGN - 1) & ~(SLOT_ALIGN - 1));
+  base = (char *) (((uintptr_t) p + PUD_SPAN - 1) & ~(PUD_SPAN - 1));
+  from = p;
   for (int i = 0; i < IDL_REGION_SLOTS; i++)
     {
-      char *a = base + i * SLOT_STRIDE;
+      char *a = base + i * SLOT_STRIDE + SLOT_LEAD;
+      /* The address space up to the anchor goes back to the kernel:
+	 not reserved, only left free.  */
+      munmap (from, (size_t) (a - from));
+      from = a + 4096;
       if (mmap (a, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS
 		| MAP_FIXED, -1, 0) != a)
 	continue;
@@ -277,15 +289,7 @@ slots_make (void)
       slot_anchor[i] = a;
       slot_state[i] = SLOT_FREE;
     }
-  /* The holes go back to the kernel: address space, not reserved.  */
-  if (base > p)
-    munmap (p, (size_t) (base - p));
-  for (int i = 0; i < IDL_REGION_SLOTS; i++)
-    {
-      char *from = base + i * SLOT_STRIDE + 4096;
-      char *to = i + 1 < IDL_REGION_SLOTS ? from - 4096 + SLOT_STRIDE : end;
-      munmap (from, (size_t) (to - from));
-    }
+  munmap (from, (size_t) (p + total - from));
   slots_made = 1;
 }
 

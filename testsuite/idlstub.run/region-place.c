@@ -5,10 +5,12 @@
    and the promises that must survive it, by the server's
    /proc/self/maps and by fcntl, not by clocks.  The server maps a
    region, in or out, 4 KiB or 256 MiB, one page past an anchor: a
-   one-page PROT_NONE mapping at a 2 MiB boundary, whose page table the
-   region's first page shares (so a 256 MiB region's call allocates and
-   frees no page table, as a 4 KiB one's does not); with 8 in regions
-   cached, an out region still gets one.  The promise an out region
+   one-page PROT_NONE mapping at the start of the last 2 MiB block of a
+   1 GiB range, whose page table the region's first page shares (so a
+   256 MiB region's call allocates and frees no page table, as a 4 KiB
+   one's does not) and past which the region lies in the next 1 GiB
+   range (which munmap then skips whole); with 8 in regions cached, an
+   out region still gets one.  The promise an out region
    makes: once the call returns, the server keeps no writable mapping
    of it, so the caller can seal it at once (300 calls, each followed
    by idl_region_seal and F_GET_SEALS, 4 KiB and 256 MiB alternated).
@@ -38,7 +40,7 @@ IDL_OP (rpl, 2) int plout (idl_binding_t *b,
 			   IDL_OUT IDL_REGION idl_region_t *r,
 			   IDL_OUT long *addr);
 /* In the server's maps: 1 if the mapping just below ADDR is an anchor
-   (one page, PROT_NONE, at a 2 MiB boundary); *NWRITABLE, its writable
+   (one page, PROT_NONE, 2 MiB before a 1 GiB boundary); *NWRITABLE, its writable
    mappings of regions; *NFDS, *NMAPS its descriptors and mappings.  */
 IDL_OP (rpl, 3) int plstate (idl_binding_t *b, long addr,
 			     IDL_OUT long *nwritable, IDL_OUT long *nfds,
@@ -78,7 +80,8 @@ plstate_impl (idl_call_t *call, long addr, long *nwritable, long *nfds,
       unsigned long lo, hi;
       CHECK (sscanf (line, "%lx-%lx %7s", &lo, &hi, perms) == 3);
       if (hi == (unsigned long) addr && hi - lo == 4096
-	  && lo % (2UL << 20) == 0 && strcmp (perms, "---p") == 0)
+	  && (lo + (2UL << 20)) % (1UL << 30) == 0
+	  && strcmp (perms, "---p") == 0)
 	anchored = 1;
       if (strstr (line, "memfd:idl-region") && perms[1] == 'w')
 	++*nwritable;
