@@ -280,10 +280,11 @@ slots_make (void)
       /* The address space up to the anchor goes back to the kernel:
 	 not reserved, only left free.  */
       munmap (from, (size_t) (a - from));
-      from = a + 4096;
+      from = a;
       if (mmap (a, 4096, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS
 		| MAP_FIXED, -1, 0) != a)
-	continue;
+	continue;		/* its page goes with the next hole */
+      from = a + 4096;
       (void) *(volatile char *) a;	/* the block's page table */
       mprotect (a, 4096, PROT_NONE);
       slot_anchor[i] = a;
