@@ -93,16 +93,18 @@ client_a (const char *name)
   _exit (0);
 }
 
-/* Client B's calls while A is stopped: each well within A's grace.  */
+/* Client B's calls while A is stopped.  That they do not wait for A
+   is shown by events, not clocks: a server that waited for A would
+   serve B only once A's grace (IDL_RING_STALL_NS) was over and A
+   dropped, and A, going on, would then fail (main checks that it
+   completes).  */
 static void
 client_b_calls (idl_binding_t *b, uint8_t *buf, uint64_t seed)
 {
-  double t0 = rt_now_ms ();
   for (unsigned i = 0; i < 4; i++)
     {
       uint64_t bad = 1;
       size_t got = 0;
-      double c0 = rt_now_ms ();
       bk_fill (buf, B_LEN, seed + i);
       CHECK (bk_call_in (b, buf, B_LEN, seed + i, &bad)
 	     == rt_tag (RT_BULK_IN, 2));
@@ -115,12 +117,8 @@ client_b_calls (idl_binding_t *b, uint8_t *buf, uint64_t seed)
       CHECK (idl_call_r4 (b, rt_tag (RT_ADD, 2), seed, i, 0, 0)
 	     == rt_tag (RT_ADD, 1));
       CHECK (rt_mr (b)[1] == seed + i);
-      /* Not waiting for A: a server that did would take up to
-	 IDL_RING_STALL_NS (2 s) here.  */
-      CHECK (rt_now_ms () - c0 < 1000);
     }
   CHECK (b->bulk->ring_ok > 0);
-  CHECK (rt_now_ms () - t0 < 1500);
 }
 
 /* Wait until child PID has stopped itself.  */
