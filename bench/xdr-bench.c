@@ -16,8 +16,8 @@
      client   XDR result -> reply           (what the stub reads)
 
    ours_call does them as the transport does (onc.c, onc-server.c:
-   the xdrproc_t's and the entry point it calls; here, fast mode's
-   codec of each message alone), rpcgen_call
+   the operation's xdrproc_t's, each fast mode's codec of its message,
+   called with the descriptor the transport keeps), rpcgen_call
    (xdr-bench-rpcgen.c) with the xdr_ routines rpcgen -N made from
    the .x file the plugin exported, into and out of rpcgen's C types,
    decoding into zeroed objects and freeing what the decoders
@@ -109,6 +109,7 @@ static const char *const names[NOPS] = {
 static uint64_t req_msg[NOPS][IDL_MSG_BYTES / 8] __attribute__ ((aligned (64)));
 static uint64_t rep_msg[NOPS][IDL_MSG_BYTES / 8] __attribute__ ((aligned (64)));
 static const uint32_t *entry[NOPS];
+static size_t index_of[NOPS];
 static int capture_k;
 
 static uint64_t
@@ -147,38 +148,86 @@ streams (XDR *xs, unsigned char *req, unsigned char *rep, unsigned nq,
   xdrmem_create (&xs[3], (char *) rep, np, XDR_DECODE);
 }
 
+/* The conversions' messages (onc-xdr.h) and every operation's
+   xdrproc_t's (idl_onc_procs), made once as the transport makes them
+   (onc.c at connect, onc-server.c at accept, onc-listen.c at listen),
+   each call setting what the transport's call sets.  */
+static struct idl_onc_msg cli_req, cli_rep, srv_req_m, srv_rep_m;
+static xdrproc_t *procs;
+static const xdrproc_t *cli_pr, *srv_pr;
+
+static void
+messages (void)
+{
+  const uint32_t *table = idl4bench.onc;
+  const void *const *codecs = idl4bench.onc_codecs;
+  procs = idl_onc_procs (table, codecs);
+  if (!procs)
+    abort ();
+  cli_req = (struct idl_onc_msg) { .table = table, .codecs = codecs };
+  cli_rep = (struct idl_onc_msg) { .words = cli_words, .payload = cli_payload,
+				   .table = table, .codecs = codecs };
+  srv_req_m = (struct idl_onc_msg) { .req = srv_req, .table = table,
+				     .codecs = codecs };
+  srv_rep_m = srv_req_m;
+}
+
+/* The client's request for op K: the binding's words and payload,
+   which onc_call fills from the stub's before the counted part (here,
+   the captured request's); the server's reply: the connection's
+   message after the dispatcher (here, the captured reply; in
+   onc-server.c the same message as the request's, with the OP its
+   decode_call set).  */
+static void
+bind_op (int k)
+{
+  cli_req.words = req_msg[k];
+  cli_req.payload = (uint8_t *) req_msg[k] + IDL_MSG_REQ_PAYLOAD;
+  cli_rep.req = req_msg[k];
+  srv_rep_m.words = rep_msg[k];
+  srv_rep_m.op = entry[k];
+}
+
+typedef bool_t conv_fn (XDR *, void *);
+
 /* One call's four conversions, idlstub's, as onc.c and onc-server.c
-   make them: each builds the conversion's idl_onc_msg and calls what
-   the transport calls (onc.c, encode_call: idl_onc_xdr_args;
-   onc-server.c, decode_call: idl_onc_decode_request; xdr_replymsg,
-   for both replies: idl_onc_xdr_result).  The server keeps a copy of
-   the request's tag and words for the reply's conversion (onc-server.c,
-   decode_call: a dispatcher overwrites them with the reply's), counted
-   here too: the same memcpy, which GCC may inline here.  */
+   make them once the procedure is found (idl_onc_lookup, as rpcgen's
+   switch: not counted): onc_call's choice of the operation's four
+   xdrproc_t's and what it sets in the binding's two messages (the
+   operation, the request's length), then encode_call's call of the
+   request's xdrproc_t (fast mode's codec of the message);
+   decode_call's choice and stores and its call of the arguments'
+   xdrproc_t into the server's message, and its copy of the request's
+   tag and words when the reply's program reads them
+   (IDL_XT_OP_REQREF: none of these six); the reply's xdrproc_t as
+   xdr_replymsg calls it, for onc-server.c's encode_answer and for
+   onc.c's decode_reply.  */
 static int __attribute__ ((__noinline__))
 ours_call (int k, XDR *xs)
 {
-  const uint32_t *table = idl4bench.onc, *e = entry[k];
-  const void *const *codecs = idl4bench.onc_codecs;
+  const uint32_t *e = entry[k];
+  size_t i = index_of[k];
 
-  struct idl_onc_msg m = { table, e, req_msg[k],
-			   (uint8_t *) req_msg[k] + IDL_MSG_REQ_PAYLOAD,
-			   (uint32_t) req_msg[k][IDL_MSG_REQ_LEN], NULL, 0,
-			   codecs };
-  int e1 = !idl_onc_xdr_args (&xs[0], &m);
+  /* Client: onc_call, encode_call.  */
+  cli_pr = procs + 4 * i;
+  cli_req.op = cli_rep.op = e;
+  cli_req.len = (uint32_t) req_msg[k][IDL_MSG_REQ_LEN];
+  int e1 = !((conv_fn *) cli_pr[0]) (&xs[0], &cli_req);
 
-  struct idl_onc_msg s = { table, e, srv_msg, NULL, 0, NULL, 0, codecs };
-  int e2 = idl_onc_decode_request (&xs[1], &s);
-  memcpy (srv_req, srv_msg,
-	  (1 + (srv_msg[0] & IDL_TAG_COUNT_MASK)) * sizeof (uint64_t));
+  /* Server: decode_call.  */
+  srv_pr = procs + 4 * i;
+  srv_req_m.words = srv_msg;
+  srv_req_m.op = e;
+  int e2 = !((conv_fn *) srv_pr[1]) (&xs[1], &srv_req_m);
+  if (e[0] & IDL_XT_OP_REQREF)
+    memcpy (srv_req, srv_msg,
+	    (1 + (srv_msg[0] & IDL_TAG_COUNT_MASK)) * sizeof (uint64_t));
 
-  struct idl_onc_msg r = { table, e, rep_msg[k], NULL, 0, srv_req, 0,
-			   codecs };
-  int e3 = !idl_onc_xdr_result (&xs[2], &r);
+  /* Server: onc_conn_reply, encode_answer.  */
+  int e3 = !((conv_fn *) srv_pr[2]) (&xs[2], &srv_rep_m);
 
-  struct idl_onc_msg d = { table, e, cli_words, cli_payload, 0, req_msg[k],
-			   0, codecs };
-  int e4 = !idl_onc_xdr_result (&xs[3], &d);
+  /* Client: decode_reply.  */
+  int e4 = !((conv_fn *) cli_pr[3]) (&xs[3], &cli_rep);
   return e1 | e2 | e3 | e4;
 }
 
@@ -256,10 +305,13 @@ main (int argc, char **argv)
       return 1;
     }
   capture (b);
+  messages ();
   XDR xs[4];
   for (int k = 0; k < NOPS; k++)
     {
-      entry[k] = idl_onc_op (idl4bench.onc, (uint32_t) k + 1);
+      entry[k] = idl_onc_lookup (idl4bench.onc, (uint32_t) k + 1,
+				 &index_of[k]);
+      bind_op (k);
       streams (xs, wire_req, wire_rep, sizeof wire_req, sizeof wire_rep);
       if (ours_call (k, xs) != 0)
 	{
@@ -284,6 +336,7 @@ main (int argc, char **argv)
   char label[64];
   for (int k = 0; k < NOPS; k++)
     {
+      bind_op (k);
       for (long i = 0; i < warm + n; i++)
 	{
 	  streams (xs, wire_req, wire_rep, nreq[k], nrep[k]);

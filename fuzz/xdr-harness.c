@@ -185,7 +185,8 @@ decode_result_with (const uint32_t *t, const void *const *codecs,
 {
   XDR x;
   xdrmem_create (&x, (char *) p, (u_int) n, XDR_DECODE);
-  struct idl_onc_msg d = { t, e, words, pay, 0, req, 0, codecs };
+  struct idl_onc_msg d = { .table = t, .op = e, .words = words, .payload = pay,
+			   .req = req, .codecs = codecs };
   int err = idl_onc_decode_reply (&x, &d);
   *pos = xdr_getpos (&x);
   xdr_destroy (&x);
@@ -252,14 +253,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
     a = WIRE_BYTES;
   memcpy (aligned, args, a);
   xdrmem_create (&x, (char *) aligned, (u_int) a, XDR_DECODE);
-  struct idl_onc_msg s = { t, e, msg, NULL, 0, NULL, 0, codecs };
+  struct idl_onc_msg s = { .table = t, .op = e, .words = msg,
+			   .codecs = codecs };
   int err = idl_onc_decode_request (&x, &s);
   u_int pos = xdr_getpos (&x);
   xdr_destroy (&x);
   /* The interpreter's verdict, message and bytes read are the
      same.  */
   xdrmem_create (&x, (char *) args, (u_int) a, XDR_DECODE);
-  struct idl_onc_msg s2 = { t, e, msg2, NULL, 0, NULL, 0, NULL };
+  struct idl_onc_msg s2 = { .table = t, .op = e, .words = msg2 };
   FUZZ_CHECK (idl_onc_decode_request (&x, &s2) == err);
   if (err == IDL_OK)
     FUZZ_CHECK (xdr_getpos (&x) == pos);
@@ -285,14 +287,14 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   {
     uint8_t *rp = (uint8_t *) msg + IDL_MSG_REQ_PAYLOAD;
     xdrmem_create (&x, (char *) wire, WIRE_BYTES, XDR_ENCODE);
-    struct idl_onc_msg q = { t, e, msg, rp, (uint32_t) plen, NULL, 0,
-			     codecs };
+    struct idl_onc_msg q = { .table = t, .op = e, .words = msg, .payload = rp,
+			     .len = (uint32_t) plen, .codecs = codecs };
     int qe = idl_onc_encode_request (&x, &q);
     u_int qn = xdr_getpos (&x);
     xdr_destroy (&x);
     xdrmem_create (&x, (char *) wire2, WIRE_BYTES, XDR_ENCODE);
-    struct idl_onc_msg q2 = { t, e, msg, rp, (uint32_t) plen, NULL, 0,
-			      NULL };
+    struct idl_onc_msg q2 = { .table = t, .op = e, .words = msg, .payload = rp,
+			      .len = (uint32_t) plen };
     FUZZ_CHECK (idl_onc_encode_request (&x, &q2) == qe);
     if (qe == IDL_OK)
       FUZZ_CHECK (xdr_getpos (&x) == qn && memcmp (wire, wire2, qn) == 0);
@@ -331,13 +333,15 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
       stats.replies++;
       FUZZ_CHECK (!fuzz_rec.too_long);
       xdrmem_create (&x, (char *) wire, WIRE_BYTES, XDR_ENCODE);
-      struct idl_onc_msg r = { t, e, msg, NULL, 0, req, 0, codecs };
+      struct idl_onc_msg r = { .table = t, .op = e, .words = msg, .req = req,
+			       .codecs = codecs };
       FUZZ_CHECK (idl_onc_encode_reply (&x, &r) == IDL_OK);
       u_int n = xdr_getpos (&x);
       xdr_destroy (&x);
       /* The same XDR as the interpreter's.  */
       xdrmem_create (&x, (char *) wire2, WIRE_BYTES, XDR_ENCODE);
-      struct idl_onc_msg r2 = { t, e, msg, NULL, 0, req, 0, NULL };
+      struct idl_onc_msg r2 = { .table = t, .op = e, .words = msg,
+				.req = req };
       FUZZ_CHECK (idl_onc_encode_reply (&x, &r2) == IDL_OK);
       FUZZ_CHECK (xdr_getpos (&x) == n && memcmp (wire, wire2, n) == 0);
       xdr_destroy (&x);

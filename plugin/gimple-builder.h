@@ -91,6 +91,8 @@ extern bool idl_always_inline;
    C declarations.  */
 #ifndef IDL_E_BADMSG
 # define IDL_E_BADMSG 4
+# define IDL_E_PROTO 5
+# define IDL_E_NOMEM 6
 # define IDL_E_INVAL 8
 # define IDL_E_BOUNDS 9
 #endif

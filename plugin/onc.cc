@@ -191,6 +191,47 @@ descriptor_field (tree type, const char *name)
   return NULL_TREE;
 }
 
+/* Whether a ref of the instructions from IP to END (a program's, or
+   an element's) names the request's words (IDL_XR_REQUEST).  */
+static bool
+reads_request (const uint32_t *ip, const uint32_t *end)
+{
+  auto req = [] (uint32_t r)
+    { return r != IDL_XR_NONE && (r & IDL_XR_REQUEST); };
+  while (ip < end)
+    switch (ip[0] & IDL_X_OP_MASK)
+      {
+      case IDL_X_OPAQUE:
+	ip += 2;
+	break;
+      case IDL_X_LOOP:
+	if (reads_request (ip + 3, ip + 3 + ip[2]))
+	  return true;
+	ip += 3 + ip[2];
+	break;
+      case IDL_X_RUN:
+	if (reads_request (ip + 3, ip + 3 + ip[1]))
+	  return true;
+	ip += 3 + ip[1];
+	break;
+      case IDL_X_STRING:
+      case IDL_X_BOUND:
+	if (req (ip[1]))
+	  return true;
+	ip += 2;
+	break;
+      case IDL_X_BUFFER:
+	if (req (ip[3]) || req (ip[4])
+	    || reads_request (ip + 7, ip + 7 + ip[6]))
+	  return true;
+	ip += 7 + ip[6];
+	break;
+      default:
+	ip++;
+      }
+  return false;
+}
+
 /* The table of IFACE (idlrt-xdr.h) as words.  */
 static std::vector<uint32_t>
 onc_table (const idl_interface *iface)
@@ -226,6 +267,10 @@ onc_table (const idl_interface *iface)
 	  std::vector<uint32_t> rep = idl_xdr_program (x, true);
 	  t[at + 2] = t.size ();
 	  t.insert (t.end (), rep.begin (), rep.end ());
+	  const uint32_t *p = &t[t[at + 2]];
+	  if (reads_request (p + IDL_XP_HDR_WORDS,
+			     p + IDL_XP_HDR_WORDS + p[2]))
+	    t[at] |= IDL_XT_OP_REQREF;
 	}
     }
   return t;

@@ -318,7 +318,9 @@ idl_emit_onc_codecs (idl_interface *iface, std::vector<uint32_t> &t)
 	  CONSTRUCTOR_APPEND_ELT
 	    (init, size_int (4 * k + 2 * (r - 1) + decode),
 	     fold_convert (cvoid_ptr, build_fold_addr_expr
-			   (emit_msg_codec (iface, &t[at], decode, r == 2))));
+			   (emit_msg_codec (iface, &t[at], decode, r == 2,
+					     t[IDL_XT_HDR_WORDS
+					       + k * IDL_XT_OP_WORDS]))));
 	nmsg++;
       }
   for (unsigned k = 0; k < nops; k++)

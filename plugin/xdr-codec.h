@@ -82,6 +82,6 @@ tree codec_context (const idl_interface *iface);
    reply's program (xdr-msg-codec.cc).  */
 bool message_compilable (const uint32_t *p);
 tree emit_msg_codec (const idl_interface *iface, const uint32_t *p,
-		     bool decode, bool reply);
+		     bool decode, bool reply, uint32_t entry);
 
 #endif /* IDLSTUB_XDR_CODEC_H */

@@ -59,6 +59,47 @@ compilable (const uint32_t *ip, const uint32_t *end)
   return true;
 }
 
+/* Mark in COVER the bytes of the message's words that the fixed
+   instructions from IP to END store whole when decoding, from BASE
+   (leaves and opaques outside the payload; not an implied count's).  */
+void
+covered (const uint32_t *ip, const uint32_t *end, uint64_t base,
+	 std::vector<bool> &cover)
+{
+  auto mark = [&] (uint64_t off, uint64_t n)
+    {
+      for (uint64_t i = off; i < off + n && i < cover.size (); i++)
+	cover[i] = true;
+    };
+  while (ip < end)
+    {
+      uint32_t i = ip[0], op = i & IDL_X_OP_MASK;
+      uint64_t off = base + (i >> IDL_X_ARG_SHIFT);
+      bool here = !(i & (IDL_X_PAYLOAD | IDL_X_ICOUNT));
+      if (op == IDL_X_OPAQUE)
+	{
+	  if (here)
+	    mark (off, ip[1]);
+	  ip += 2;
+	}
+      else if (op == IDL_X_LOOP)
+	{
+	  for (uint64_t k = 0; k < (i >> IDL_X_ARG_SHIFT); k++)
+	    covered (ip + 3, ip + 3 + ip[2], base + k * ip[1], cover);
+	  ip += 3 + ip[2];
+	}
+      else
+	{
+	  if (here)
+	    mark (off, op == IDL_X_I64 || op == IDL_X_U64 || op == IDL_X_F64
+		       ? 8 : op == IDL_X_I32 || op == IDL_X_U32
+			     || op == IDL_X_F32 ? 4
+		       : op == IDL_X_I16 || op == IDL_X_U16 ? 2 : 1);
+	  ip++;
+	}
+    }
+}
+
 } // anon namespace
 
 /* Whether program P (idlrt-xdr.h) can be a whole message's codec:
@@ -460,12 +501,33 @@ msg_builder::build (const uint32_t *p)
     {
       /* Zeroes where no element writes (packed words' spare bytes,
 	 padding, gaps), as the entry points leave them for the
-	 interpreter; GCC drops those the elements overwrite (the
-	 pointers are restrict).  */
+	 interpreter: not in a word the runs' elements fill whole (GCC
+	 would drop those stores only while it knows the pointers
+	 restrict, which inlined into the xdrproc_t it may not).  */
       unsigned nw = p[0] & IDL_XP_WORDS_MASK;
+      std::vector<bool> cover (8 * (nw + 1), false);
+      for (const uint32_t *i = ip; i < end;)
+	switch (i[0] & IDL_X_OP_MASK)
+	  {
+	  case IDL_X_RUN:
+	    covered (i + 3, i + 3 + i[1], 0, cover);
+	    i += 3 + i[1];
+	    break;
+	  case IDL_X_BUFFER:
+	    i += 7 + i[6];
+	    break;
+	  default:
+	    i += 2;
+	  }
       for (unsigned k = 1; k <= nw; k++)
-	bb.store (mem (uint64_type_node, w, 8 * k),
-		  build_int_cst (uint64_type_node, 0));
+	{
+	  bool whole = true;
+	  for (unsigned b = 8 * k; b < 8 * k + 8; b++)
+	    whole = whole && cover[b];
+	  if (!whole)
+	    bb.store (mem (uint64_type_node, w, 8 * k),
+		      build_int_cst (uint64_type_node, 0));
+	}
       if (p[1])
 	{
 	  tree t = build_array_type_nelts (unsigned_char_type_node, p[1]);
@@ -525,13 +587,17 @@ msg_builder::build (const uint32_t *p)
 } // anon namespace
 
 /* The codec of the whole message of program P (REPLY: a reply's),
-   decoding if DECODE (idlrt-xdr.h):
+   decoding if DECODE, over a buffer:
 
      long codec (uint8_t *xdr, uint64_t room, uint8_t *words,
-		 uint8_t *payload, const uint8_t *req, uint64_t *len);  */
-tree
-emit_msg_codec (const idl_interface *iface, const uint32_t *p, bool decode,
-		bool reply)
+		 uint8_t *payload, const uint8_t *req, uint64_t *len);
+
+   returning the XDR bytes it took or gave, -1 or -2 (above).  Called
+   by its xdrproc_t alone (emit_msg_proc), which GCC inlines it into,
+   with the restrict of its pointers.  */
+static tree
+emit_msg_body (const idl_interface *iface, const uint32_t *p, bool decode,
+	       bool reply)
 {
   static unsigned serial;
   location_t loc = DECL_SOURCE_LOCATION (iface->decl);
@@ -543,11 +609,10 @@ emit_msg_codec (const idl_interface *iface, const uint32_t *p, bool decode,
 					rptr, sizetype, rptr, rptr,
 					ptr_type_node, ptr_type_node,
 					NULL_TREE);
-  std::string name = "__idl_onc_msg." + std::to_string (++serial);
+  std::string name = "__idl_onc_body." + std::to_string (++serial);
   tree fn = new_static_function (name.c_str (), type, codec_context (iface),
 				 loc);
-  DECL_DECLARED_INLINE_P (fn) = 0;
-  set_decl_section_name (fn, ".text.idl_onc");
+  DECL_DECLARED_INLINE_P (fn) = 1;
   body_builder bb (fn, loc);
   msg_builder mb (bb, decode, reply, fn);
   mb.build (p);
@@ -559,5 +624,212 @@ emit_msg_codec (const idl_interface *iface, const uint32_t *p, bool decode,
 	       decode ? "decoder" : "encoder", iface->name.c_str ());
       dump_function_to_file (fn, dump_file, TDF_NONE);
     }
+  return fn;
+}
+
+namespace {
+
+/* The xdrproc_t around a message's body (idlrt-xdr.h): what the
+   runtime's entry points did around it (onc-xdr.c until format 4),
+   specialized, so that the transport's call of it is the whole
+   conversion.  */
+class proc_builder
+{
+public:
+  proc_builder (body_builder &bb_, tree fn, bool decode_, bool reply_)
+    : bb (bb_), decode (decode_), reply (reply_)
+  {
+    ref_ptr = build_pointer_type_for_mode (char_type_node, ptr_mode, true);
+    xs = parm_at (fn, 0);
+    m = parm_at (fn, 1);
+    psize = POINTER_SIZE / BITS_PER_UNIT;
+  }
+  void build (tree body, const uint32_t *p, uint64_t tag);
+
+private:
+  body_builder &bb;
+  bool decode, reply;
+  tree ref_ptr, xs, m;
+  unsigned psize;
+
+  tree mem (tree type, tree base, unsigned HOST_WIDE_INT off)
+  {
+    return build2 (MEM_REF, type, base, build_int_cst (ref_ptr, off));
+  }
+  tree ld (tree type, tree base, unsigned HOST_WIDE_INT off)
+  {
+    return bb.load (mem (type, base, off));
+  }
+  tree u64 (uint64_t v) { return build_int_cstu (uint64_type_node, v); }
+  void fail_if (enum tree_code code, tree a, tree b, int err)
+  {
+    tree bad = bb.new_label (), next = bb.new_label ();
+    bb.cond_goto (code, a, b, bad, next);
+    bb.label (bad);
+    fail (err);
+    bb.label (next);
+  }
+  void fail (int err)
+  {
+    bb.store (mem (integer_type_node, m, IDL_XM_LEN_PTRS * psize + 4),
+	      build_int_cst (integer_type_node, err));
+    bb.ret (integer_zero_node);
+  }
+};
+
+/* BODY the message's codec of program P; TAG a server's request tag
+   (the request's decoder).  */
+void
+proc_builder::build (tree body, const uint32_t *p, uint64_t tag)
+{
+  unsigned nw = p[0] & IDL_XP_WORDS_MASK;
+  bool server = decode != reply;
+  tree xdr = ld (ptr_type_node, xs, IDL_XDR_PRIVATE_PTRS * psize);
+  tree room = bb.assign (sizetype, NOP_EXPR,
+			 ld (unsigned_type_node, xs,
+			     IDL_XDR_HANDY_PTRS * psize));
+  tree w = ld (ptr_type_node, m, IDL_XM_WORDS_PTRS * psize);
+  tree pay;
+  if (server)
+    pay = bb.assign (ptr_type_node, POINTER_PLUS_EXPR, w,
+		     size_int (reply ? IDL_MSG_REPLY_PAYLOAD
+			       : IDL_MSG_REQ_PAYLOAD));
+  else
+    pay = ld (ptr_type_node, m, IDL_XM_PAYLOAD_PTRS * psize);
+  tree req = reply ? ld (ptr_type_node, m, IDL_XM_REQ_PTRS * psize)
+	     : null_pointer_node;
+  tree len = bb.temp (uint64_type_node, "len");
+  TREE_ADDRESSABLE (len) = 1;
+  /* Whether the message has a payload: fixed items, strings,
+     buffers.  */
+  bool payload = p[1] != 0;
+  for (const uint32_t *ip = p + IDL_XP_HDR_WORDS, *end = ip + p[2];
+       ip < end;)
+    switch (ip[0] & IDL_X_OP_MASK)
+      {
+      case IDL_X_RUN:
+	ip += 3 + ip[1];
+	break;
+      case IDL_X_BUFFER:
+	payload = true;
+	ip += 7 + ip[6];
+	break;
+      case IDL_X_STRING:
+	payload = true;
+	/* Fall through.  */
+      default:
+	ip += 2;
+      }
+  if (!decode && payload)
+    {
+      /* The entry points' checks of what the stub or the dispatcher
+	 left: the payload's length (a server's from the message), a
+	 client's request's count of words.  A message without a
+	 payload reads none: its length is not looked at.  */
+      tree l = server ? ld (uint64_type_node, w, IDL_MSG_REPLY_LEN * 8)
+	       : bb.assign (uint64_type_node, NOP_EXPR,
+			    ld (unsigned_type_node, m,
+				IDL_XM_LEN_PTRS * psize));
+      bb.store (len, l);
+      fail_if (GT_EXPR, l, u64 (IDL_PAYLOAD_MAX), IDL_E_BOUNDS);
+    }
+  else if (!decode)
+    bb.store (len, u64 (0));
+  if (!decode)
+    {
+      if (!reply)
+	fail_if (NE_EXPR,
+		 bb.assign (uint64_type_node, BIT_AND_EXPR,
+			    ld (uint64_type_node, w, 0),
+			    u64 (IDL_TAG_COUNT_MASK)),
+		 u64 (nw), IDL_E_BOUNDS);
+    }
+  auto_vec<tree> args;
+  args.safe_push (xdr);
+  args.safe_push (room);
+  args.safe_push (w);
+  args.safe_push (pay);
+  args.safe_push (req);
+  args.safe_push (build_fold_addr_expr (len));
+  tree r = bb.call (body, args, long_integer_type_node);
+  tree bad = bb.new_label (), ok = bb.new_label ();
+  bb.cond_goto (LT_EXPR, r, build_int_cst (long_integer_type_node, 0), bad,
+		ok);
+  bb.label (bad);
+  if (decode)
+    fail (reply ? IDL_E_PROTO : IDL_E_BADMSG);
+  else
+    {
+      tree bounds = bb.new_label (), nomem = bb.new_label ();
+      bb.cond_goto (EQ_EXPR, r, build_int_cst (long_integer_type_node, -1),
+		    bounds, nomem);
+      bb.label (bounds);
+      fail (IDL_E_BOUNDS);
+      bb.label (nomem);
+      fail (IDL_E_NOMEM);
+    }
+  bb.label (ok);
+  /* The stream's position, as xdrmem's own routines move it.  */
+  tree n = bb.assign (sizetype, NOP_EXPR, r);
+  bb.store (mem (ptr_type_node, xs, IDL_XDR_PRIVATE_PTRS * psize),
+	    bb.assign (ptr_type_node, POINTER_PLUS_EXPR, xdr, n));
+  bb.store (mem (unsigned_type_node, xs, IDL_XDR_HANDY_PTRS * psize),
+	    bb.assign (unsigned_type_node, NOP_EXPR,
+		       bb.assign (sizetype, MINUS_EXPR, room, n)));
+  if (decode && !reply)
+    {
+      /* idl_msg_fill's tag and request length; not what a server's
+	 message on this transport keeps from one request to the next
+	 (idlrt-xdr.h).  */
+      bb.store (mem (uint64_type_node, w, 0), u64 (tag));
+      bb.store (mem (uint64_type_node, w, IDL_MSG_REQ_LEN * 8),
+		bb.load (len));
+    }
+  else if (decode)
+    {
+      /* The reply's tag, as the entry points make it from the
+	 request's (the stub's: this interface's, this operation's, no
+	 other bit but one-way, which a reply has not), and its
+	 payload's length.  */
+      bb.store (mem (uint64_type_node, w, 0),
+		u64 ((tag & ~(uint64_t) (IDL_TAG_COUNT_MASK | IDL_TAG_ONEWAY))
+		     | nw));
+      if (payload)
+	bb.store (mem (unsigned_type_node, m, IDL_XM_LEN_PTRS * psize),
+		  bb.assign (unsigned_type_node, NOP_EXPR, bb.load (len)));
+    }
+  bb.ret (integer_one_node);
+}
+
+} // anon namespace
+
+/* The xdrproc_t of the whole message of program P (REPLY: a reply's),
+   decoding if DECODE (idlrt-xdr.h), of the operation whose entry's
+   first word is ENTRY in IFACE's table:
+
+     int codec (XDR *xdrs, struct idl_onc_msg *m);  */
+tree
+emit_msg_codec (const idl_interface *iface, const uint32_t *p, bool decode,
+		bool reply, uint32_t entry)
+{
+  static unsigned serial;
+  location_t loc = DECL_SOURCE_LOCATION (iface->decl);
+  tree body = emit_msg_body (iface, p, decode, reply);
+  tree type = build_function_type_list (integer_type_node, ptr_type_node,
+					ptr_type_node, NULL_TREE);
+  std::string name = "__idl_onc_msg." + std::to_string (++serial);
+  tree fn = new_static_function (name.c_str (), type, codec_context (iface),
+				 loc);
+  DECL_DECLARED_INLINE_P (fn) = 0;
+  set_decl_section_name (fn, ".text.idl_onc");
+  uint64_t tag = ((uint64_t) (uint32_t) iface->id << IDL_TAG_IFACE_SHIFT
+		  | (uint64_t) (entry & 0xffff) << IDL_TAG_OP_SHIFT
+		  | (entry & IDL_XT_OP_ONEWAY ? IDL_TAG_ONEWAY : 0)
+		  | (p[0] & IDL_XP_WORDS_MASK));
+  body_builder bb (fn, loc);
+  proc_builder pb (bb, fn, decode, reply);
+  pb.build (body, p, tag);
+  bb.finish ();
+  add_function (fn);
   return fn;
 }

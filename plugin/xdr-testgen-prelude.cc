@@ -360,9 +360,9 @@ xdrt_relay (idl_call_t *call, uint64_t *msg)
     return xdrt_error_tag (IDL_E_PROTO);
   /* 1. The stub's request, in idlstub's XDR and in rpcgen's.  */
   xdrmem_create (&x, (char *) xdrt_b1, XDRT_BUF, XDR_ENCODE);
-  struct idl_onc_msg m = { table, e, msg,
-			   (uint8_t *) msg + IDL_MSG_REQ_PAYLOAD,
-			   (uint32_t) msg[IDL_MSG_REQ_LEN], NULL, 0 };
+  struct idl_onc_msg m = { .table = table, .op = e, .words = msg,
+			   .payload = (uint8_t *) msg + IDL_MSG_REQ_PAYLOAD,
+			   .len = (uint32_t) msg[IDL_MSG_REQ_LEN] };
   err = idl_onc_encode_request (&x, &m);
   n1 = xdr_getpos (&x);
   xdr_destroy (&x);
@@ -384,7 +384,7 @@ xdrt_relay (idl_call_t *call, uint64_t *msg)
   /* 2. rpcgen's arguments, decoded into a server's private message: the
      request the stub made, to the tag and the payload's length.  */
   xdrmem_create (&x, (char *) xdrt_b2, n2, XDR_DECODE);
-  struct idl_onc_msg s = { table, e, xdrt_msg2, NULL, 0, NULL, 0 };
+  struct idl_onc_msg s = { .table = table, .op = e, .words = xdrt_msg2 };
   err = idl_onc_decode_request (&x, &s);
   if (err == IDL_OK && xdr_getpos (&x) != n2)
     xdrt_fail ("the arguments' decoder left %u bytes", n2 - xdr_getpos (&x));
@@ -421,7 +421,8 @@ xdrt_relay (idl_call_t *call, uint64_t *msg)
 
   /* 4. Its reply, in idlstub's XDR and in rpcgen's.  */
   xdrmem_create (&x, (char *) xdrt_b1, XDRT_BUF, XDR_ENCODE);
-  struct idl_onc_msg r = { table, e, xdrt_msg2, NULL, 0, req, 0 };
+  struct idl_onc_msg r = { .table = table, .op = e, .words = xdrt_msg2,
+			   .req = req };
   err = idl_onc_encode_reply (&x, &r);
   n1 = xdr_getpos (&x);
   xdr_destroy (&x);
@@ -441,8 +442,9 @@ xdrt_relay (idl_call_t *call, uint64_t *msg)
 
   /* 5. rpcgen's result, decoded into the reply the stub reads.  */
   xdrmem_create (&x, (char *) xdrt_b2, n2, XDR_DECODE);
-  struct idl_onc_msg d = { table, e, words,
-			   (uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD, 0, req, 0 };
+  struct idl_onc_msg d = { .table = table, .op = e, .words = words,
+			   .payload = (uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD,
+			   .req = req };
   err = idl_onc_decode_reply (&x, &d);
   if (err == IDL_OK && xdr_getpos (&x) != n2)
     xdrt_fail ("the result's decoder left %u bytes", n2 - xdr_getpos (&x));
@@ -474,7 +476,8 @@ xdrt_try_request (const struct xdrt_op *op, const uint32_t *e,
 
   xdrt_hostile_cases++;
   xdrmem_create (&x, (char *) b, n, XDR_DECODE);
-  struct idl_onc_msg s = { fi->iface->onc, e, xdrt_msg2, NULL, 0, NULL, 0 };
+  struct idl_onc_msg s = { .table = fi->iface->onc, .op = e,
+			   .words = xdrt_msg2 };
   int err = idl_onc_decode_request (&x, &s);
   xdr_destroy (&x);
   if (err != IDL_OK)
@@ -503,7 +506,8 @@ xdrt_try_request (const struct xdrt_op *op, const uint32_t *e,
       return;
     }
   xdrmem_create (&x, (char *) xdrt_b3, XDRT_BUF, XDR_ENCODE);
-  struct idl_onc_msg r = { fi->iface->onc, e, xdrt_msg2, NULL, 0, req, 0 };
+  struct idl_onc_msg r = { .table = fi->iface->onc, .op = e,
+			   .words = xdrt_msg2, .req = req };
   err = idl_onc_encode_reply (&x, &r);
   xdr_destroy (&x);
   if (err != IDL_OK)
@@ -523,8 +527,9 @@ xdrt_try_reply (const struct xdrt_op *op, const uint32_t *e,
 
   xdrt_hostile_cases++;
   xdrmem_create (&x, (char *) b, n, XDR_DECODE);
-  struct idl_onc_msg d = { xdrt_ifaces[op->iface].iface->onc, e, words,
-			   payload, 0, req, 0 };
+  struct idl_onc_msg d = { .table = xdrt_ifaces[op->iface].iface->onc,
+			   .op = e, .words = words, .payload = payload,
+			   .req = req };
   int err = idl_onc_decode_reply (&x, &d);
   xdr_destroy (&x);
   if (err != IDL_OK && err != IDL_E_PROTO)
@@ -627,8 +632,8 @@ xdrt_hostile (const struct xdrt_op *op, uint64_t seed)
   n = xdr_getpos (&x);
   xdr_destroy (&x);
   xdrmem_create (&x, (char *) xdrt_b2, n, XDR_DECODE);
-  struct idl_onc_msg s = { xdrt_ifaces[op->iface].iface->onc, e, xdrt_msg2,
-			   NULL, 0, NULL, 0 };
+  struct idl_onc_msg s = { .table = xdrt_ifaces[op->iface].iface->onc,
+			   .op = e, .words = xdrt_msg2 };
   int err = idl_onc_decode_request (&x, &s);
   xdr_destroy (&x);
   if (err != IDL_OK)
@@ -720,7 +725,8 @@ main (int argc, char **argv)
       uint64_t w[IDL_MR_WORDS] = { 0 };
       XDR x;
       xdrmem_create (&x, (char *) xdrt_b1, XDRT_BUF, XDR_ENCODE);
-      struct idl_onc_msg m = { iface->onc, e, w, xdrt_b2, 0, NULL, 0 };
+      struct idl_onc_msg m = { .table = iface->onc, .op = e, .words = w,
+			       .payload = xdrt_b2 };
       if (!e || !(e[0] & IDL_XT_OP_UNSUPPORTED)
 	  || idl_onc_encode_request (&x, &m) != IDL_E_UNSUPPORTED)
 	xdrt_fail ("operation %u of %s is not marked unsupported",

@@ -136,15 +136,31 @@
    strings or buffers) and bounds into a codec pair, operation K's
    (its entry's index) request encoder and decoder at [4 * K] and
    [4 * K + 1], its reply's at [4 * K + 2] and [4 * K + 3], null
-   where it has none (runtime/onc-xdr.h, idl_onc_msg_fn):
+   where it has none.  Each is the transport's xdrproc_t for that
+   conversion (runtime/onc-xdr.h, idl_onc_msg_fn):
 
-     long codec (uint8_t *xdr, uint64_t room, uint8_t *words,
-		 uint8_t *payload, const uint8_t *req, uint64_t *len);
+     int codec (XDR *xdrs, struct idl_onc_msg *m);
 
    the interpreter's conversion of that message, with the same checks
-   and verdicts, over the ROOM bytes at XDR of a memory stream; the
-   runtime calls it alone for a memory stream (its record buffers
-   are).
+   and verdicts (its error in M's ERR), straight between the message
+   M names and the unread or unwritten bytes of XDRS, which must be a
+   memory stream (xdrmem_create: the transport's record buffers are),
+   whose position it moves itself (X_PRIVATE, X_HANDY): a call of
+   clnt_call's or xdr_replymsg's kind with no layer between the
+   stream and the generated code, as rpcgen's routines are called.
+   Where each side's message is (M's fields, IDL_XM_*): a client's
+   request at WORDS and PAYLOAD (LEN bytes), its reply into them (the
+   payload's end into LEN); a server's private message at WORDS
+   (idlrt-abi.h: its payloads and lengths in there), the request's
+   words at REQ for a reply that reads them.  A decoder leaves what
+   the entry points leave (onc-xdr.h), the tag included, but for what
+   the transport's messages keep between calls: a server's request's
+   descriptor slots and count, and its reply's descriptor count, as
+   idl_msg_clean left them (only operations with descriptors write
+   them, and those cannot cross machines), its reply's length (a
+   reply's dispatcher writes it where the reply has a payload, and
+   only then is it read); a client's reply's LEN where it has no
+   payload (0, which the transport does not read).
 
    A ref names an integer in the message's words (or, with
    IDL_XR_REQUEST, in the request's, from a reply's program): bits 0-9
@@ -164,11 +180,14 @@
 
 #include "idlrt-abi.h"
 
-#define IDL_XT_FORMAT 3
+#define IDL_XT_FORMAT 4
 #define IDL_XT_HDR_WORDS 5
 #define IDL_XT_OP_WORDS 3
 #define IDL_XT_OP_ONEWAY 0x10000
 #define IDL_XT_OP_UNSUPPORTED 0x20000
+/* The reply's program reads the request's words (a ref with
+   IDL_XR_REQUEST): a server keeps a copy of them for the reply.  */
+#define IDL_XT_OP_REQREF 0x40000
 
 #define IDL_XP_HDR_WORDS 3
 #define IDL_XP_WORDS_MASK 0x7f
@@ -209,6 +228,18 @@
 #define IDL_XR_SIGNED 0x4000
 #define IDL_XR_REQUEST 0x8000
 #define IDL_XR_NONE 0xffffffffu
+
+/* Where a message codec finds what it converts, in pointers from the
+   start of a libtirpc XDR (x_private, x_handy: an xdrmem stream's
+   next byte and the bytes left) and of a struct idl_onc_msg (words,
+   payload, req; len a uint32_t, err an int after it).  Checked where
+   onc-xdr.h is compiled.  */
+#define IDL_XDR_PRIVATE_PTRS 3
+#define IDL_XDR_HANDY_PTRS 5
+#define IDL_XM_WORDS_PTRS 0
+#define IDL_XM_PAYLOAD_PTRS 1
+#define IDL_XM_REQ_PTRS 2
+#define IDL_XM_LEN_PTRS 3
 
 /* The ONC program number of an interface without IDL_ONC_PROGRAM:
    IDL_ONC_USER_BASE + its id modulo IDL_ONC_USER_SPAN, in the range

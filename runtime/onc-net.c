@@ -607,6 +607,13 @@ idl_onc_numbers (const idl_interface_t *iface, uint32_t *prog,
 const uint32_t *
 idl_onc_op (const uint32_t *table, uint32_t number)
 {
+  size_t k;
+  return idl_onc_lookup (table, number, &k);
+}
+
+const uint32_t *
+idl_onc_lookup (const uint32_t *table, uint32_t number, size_t *index)
+{
   if (!table || table[0] != IDL_XT_FORMAT)
     return NULL;
   /* By increasing number: a binary search.  */
@@ -617,7 +624,10 @@ idl_onc_op (const uint32_t *table, uint32_t number)
       const uint32_t *e = table + IDL_XT_HDR_WORDS + mid * IDL_XT_OP_WORDS;
       uint32_t n = e[0] & 0xffff;
       if (n == number)
-	return e;
+	{
+	  *index = mid;
+	  return e;
+	}
       if (n < number)
 	lo = mid + 1;
       else

@@ -68,71 +68,8 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
-#include "onc.h"
-#include "server-internal.h"
+#include "onc-server.h"
 
-/* A server's state (srv->tstate).  */
-struct onc_server
-{
-  int udp;
-  int sock;			/* TCP: listening (srv->listen_fd); UDP: the
-				   socket; -1 once unlistened */
-  unsigned made;		/* UDP: readers made (accept) */
-  int registered;		/* with rpcbind */
-  uint32_t prog, vers;
-  struct sockaddr_storage addr;	/* as bound */
-  socklen_t addrlen;
-};
-
-/* What reply sends for a request.  */
-enum answer
-{
-  ANSWER_NONE,			/* nothing: one-way, or dropped */
-  ANSWER_DISPATCH,		/* the dispatcher's reply */
-  ANSWER_VOID,			/* SUCCESS, no result: NULLPROC */
-  ANSWER_PROG_UNAVAIL,
-  ANSWER_PROG_MISMATCH,
-  ANSWER_PROC_UNAVAIL,
-  ANSWER_GARBAGE_ARGS,
-  ANSWER_SYSTEM_ERR,
-  ANSWER_RPC_MISMATCH,		/* denied: RPC version */
-  ANSWER_AUTH_BADCRED,		/* denied: a malformed credential */
-  ANSWER_AUTH_REJECTED		/* denied: a flavor we do not take */
-};
-
-/* A connection's state (c->tstate).  */
-struct onc_conn
-{
-  int udp;
-  struct idl_onc_rec r;		/* TCP: the records read */
-  uint8_t *dgram;		/* UDP: a datagram, DLEN bytes, when HAVE */
-  size_t dlen;
-  int have;
-  int broken;			/* TCP: we close (a hostile peer) */
-  struct sockaddr_storage peer;	/* UDP: the request's sender */
-  socklen_t peerlen;
-  /* The request being served.  */
-  uint32_t xid;
-  enum answer answer;
-  const uint32_t *op;		/* its entry in the interface's table */
-  uint64_t req[IDL_MR_WORDS];	/* its tag and words, for the reply's
-				   program (the dispatcher overwrites
-				   them in c->msg) */
-  uint8_t *out;			/* a reply: record mark, then XDR */
-  size_t out_cap;
-  /* TCP: a reply being sent, OUT_LEN bytes from its record mark, SENT
-     of them out; OUT_LEN is 0 when none is.  A worker's connection
-     whose client does not take a reply at once finishes it by
-     SEND_DEADLINE, from idle, and takes no request meanwhile.  */
-  size_t out_len, sent;
-  int64_t send_deadline;
-};
-
-#define OUT_MIN 8192
-/* How long a reply may wait for a client that does not read.  */
-#define SEND_TIMEOUT_MS 10000
-/* A datagram's buffer: one longer than any request is no request.  */
-#define DGRAM_BUF 65536
 
 /* Reading.  */
 
@@ -297,25 +234,33 @@ decode_call (struct idl_conn *c, struct onc_conn *s, uint8_t *p, size_t n,
   if (s->answer != ANSWER_NONE)
     return IDL_E_BADMSG;
 
-  const uint32_t *table = c->srv->iface.onc, *op = idl_onc_op (table, proc);
+  size_t k = 0;
+  const uint32_t *table = c->srv->iface.onc;
+  const uint32_t *op = idl_onc_lookup (table, proc, &k);
   if (!op || (op[0] & IDL_XT_OP_UNSUPPORTED))
     {
       s->answer = ANSWER_PROC_UNAVAIL;
       return IDL_E_BADMSG;
     }
   int oneway = (op[0] & IDL_XT_OP_ONEWAY) != 0;
-  struct idl_onc_msg m = { table, op, c->msg, NULL, 0, NULL, IDL_OK,
-			   c->srv->iface.onc_codecs };
-  if (idl_onc_decode_request (&x, &m) != IDL_OK)
+  /* The message's codec straight on the stream, or the entry point.
+     c->msg's descriptor slots and counts are as idl_conn_alloc_msg
+     left them: only operations with descriptors write them, and those
+     cannot cross machines (idlrt-xdr.h).  */
+  s->pr = sv->procs + 4 * k;
+  s->m.words = c->msg;
+  s->m.op = op;
+  if (!((bool_t (*) (XDR *, void *)) s->pr[1]) (&x, &s->m))
     {
+      s->m.err = IDL_OK;
       /* Nobody waits for a one-way procedure's answer.  */
       s->answer = oneway ? ANSWER_NONE : ANSWER_GARBAGE_ARGS;
       rq->oneway = oneway;
       return IDL_E_BADMSG;
     }
-  memcpy (s->req, c->msg,
-	  (1 + (c->msg[0] & IDL_TAG_COUNT_MASK)) * sizeof (uint64_t));
-  s->op = op;
+  if (op[0] & IDL_XT_OP_REQREF)
+    memcpy (s->req, c->msg,
+	    (1 + (c->msg[0] & IDL_TAG_COUNT_MASK)) * sizeof (uint64_t));
   s->answer = oneway ? ANSWER_NONE : ANSWER_DISPATCH;
   rq->tag = c->msg[0];
   rq->len = (uint32_t) c->msg[IDL_MSG_REQ_LEN];
@@ -366,7 +311,7 @@ encode_answer (struct idl_conn *c, struct onc_conn *s, enum answer answer,
 	case ANSWER_DISPATCH:
 	  r.acpted_rply.ar_stat = SUCCESS;
 	  r.acpted_rply.ar_results.where = (caddr_t) m;
-	  r.acpted_rply.ar_results.proc = IDL_XDRPROC (idl_onc_xdr_result);
+	  r.acpted_rply.ar_results.proc = s->pr[2];
 	  break;
 	case ANSWER_VOID:
 	  r.acpted_rply.ar_stat = SUCCESS;
@@ -605,17 +550,20 @@ onc_conn_reply (struct idl_conn *c, const struct idl_request *rq,
   if (answer != ANSWER_NONE && !s->broken)
     {
       size_t max = s->udp ? IDL_ONC_DGRAM_MAX + 4 : IDL_ONC_RECORD_MAX + 4;
-      struct idl_onc_msg m = { c->srv->iface.onc, s->op, c->msg, NULL, 0,
-			       s->req, IDL_OK, c->srv->iface.onc_codecs };
-      size_t n = out_room (s, OUT_MIN) ? encode_answer (c, s, answer, &m) : 0;
-      if (n == 0 && answer == ANSWER_DISPATCH && m.err == IDL_E_NOMEM
+      struct idl_onc_msg *m = &s->m;
+      size_t n = out_room (s, OUT_MIN) ? encode_answer (c, s, answer, m) : 0;
+      if (n == 0 && answer == ANSWER_DISPATCH && m->err == IDL_E_NOMEM
 	  && out_room (s, max))
 	/* A large result: room for the largest.  */
-	n = encode_answer (c, s, answer, &m);
+	{
+	  m->err = IDL_OK;
+	  n = encode_answer (c, s, answer, m);
+	}
       if (n == 0 && answer == ANSWER_DISPATCH)
 	/* IDL_E_BOUNDS (the implementation's result contradicts its
 	   bounds), or a result over one datagram.  */
-	n = encode_answer (c, s, ANSWER_SYSTEM_ERR, &m);
+	n = encode_answer (c, s, ANSWER_SYSTEM_ERR, m);
+      m->err = IDL_OK;
       if (n > 0)
 	send_answer (c, s, n);
     }
@@ -661,212 +609,3 @@ const struct idl_conn_ops idl_onc_conn_ops = {
   .wake = onc_conn_wake,
   .close = onc_conn_close
 };
-
-/* The server.  */
-
-/* Bind a socket for N's address (every address without one) and
-   listen; the socket, or -1.  */
-static int
-bind_socket (const struct idl_onc_name *n, struct onc_server *sv)
-{
-  struct addrinfo hints, *res = NULL;
-  struct sockaddr_storage ss;
-  socklen_t len;
-  int port = n->port < 0 ? 0 : n->port, fd = -1, one = 1, zero = 0;
-
-  memset (&ss, 0, sizeof ss);
-  if (!n->host[0])
-    {
-      /* Every address: IPv6 and IPv4 on one socket where the host has
-	 IPv6, IPv4 alone where not.  */
-      struct sockaddr_in6 *s6 = (struct sockaddr_in6 *) &ss;
-      s6->sin6_family = AF_INET6;
-      s6->sin6_addr = in6addr_any;
-      s6->sin6_port = htons ((uint16_t) port);
-      len = sizeof *s6;
-      fd = idl_onc_socket (AF_INET6, n->udp);
-      if (fd >= 0)
-	setsockopt (fd, IPPROTO_IPV6, IPV6_V6ONLY, &zero, sizeof zero);
-      else
-	{
-	  struct sockaddr_in *s4 = (struct sockaddr_in *) &ss;
-	  memset (&ss, 0, sizeof ss);
-	  s4->sin_family = AF_INET;
-	  s4->sin_addr.s_addr = htonl (INADDR_ANY);
-	  s4->sin_port = htons ((uint16_t) port);
-	  len = sizeof *s4;
-	}
-    }
-  else
-    {
-      memset (&hints, 0, sizeof hints);
-      hints.ai_family = n->literal6 ? AF_INET6 : AF_UNSPEC;
-      hints.ai_socktype = n->udp ? SOCK_DGRAM : SOCK_STREAM;
-      hints.ai_flags = AI_PASSIVE | (n->literal6 ? AI_NUMERICHOST : 0);
-      if (getaddrinfo (n->host, NULL, &hints, &res) != 0)
-	return -1;
-      struct addrinfo *ai = res;
-      while (ai && ai->ai_family != AF_INET && ai->ai_family != AF_INET6)
-	ai = ai->ai_next;
-      if (!ai || ai->ai_addrlen > sizeof ss)
-	{
-	  freeaddrinfo (res);
-	  return -1;
-	}
-      memcpy (&ss, ai->ai_addr, ai->ai_addrlen);
-      len = ai->ai_addrlen;
-      freeaddrinfo (res);
-      if (ss.ss_family == AF_INET6)
-	((struct sockaddr_in6 *) &ss)->sin6_port = htons ((uint16_t) port);
-      else
-	((struct sockaddr_in *) &ss)->sin_port = htons ((uint16_t) port);
-    }
-  if (fd < 0)
-    fd = idl_onc_socket (ss.ss_family, n->udp);
-  if (fd < 0)
-    return -1;
-  /* TCP: a restarted server takes its port back at once, whatever its
-     old connections' TIME_WAIT (never two listeners: Linux refuses
-     that whatever the option).  Not for UDP, where the option would let
-     two servers share the port.  */
-  if (!n->udp)
-    setsockopt (fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-  if (bind (fd, (struct sockaddr *) &ss, len) != 0
-      || (!n->udp && listen (fd, SOMAXCONN) != 0)
-      || fcntl (fd, F_SETFL, fcntl (fd, F_GETFL) | O_NONBLOCK) != 0)
-    {
-      close (fd);
-      return -1;
-    }
-  sv->addrlen = sizeof sv->addr;
-  if (getsockname (fd, (struct sockaddr *) &sv->addr, &sv->addrlen) != 0)
-    {
-      close (fd);
-      return -1;
-    }
-  return fd;
-}
-
-int
-idl_onc_listen (idl_server_t *srv, const char *name)
-{
-  struct idl_onc_name n;
-  struct onc_server *sv;
-
-  if (idl_onc_parse_name (name, &n) != IDL_OK)
-    return IDL_E_INVAL;
-  if (!(sv = calloc (1, sizeof *sv)))
-    return IDL_E_NOMEM;
-  if (!idl_onc_numbers (&srv->iface, &sv->prog, &sv->vers))
-    {
-      free (sv);
-      return IDL_E_UNSUPPORTED;
-    }
-  sv->udp = n.udp;
-  sv->sock = bind_socket (&n, sv);
-  if (sv->sock < 0)
-    {
-      free (sv);
-      return errno == ENOMEM || errno == ENOBUFS || errno == EMFILE
-	     ? IDL_E_NOMEM : IDL_E_CONNECT;
-    }
-  sv->registered = idl_onc_rpcb_set (sv->prog, sv->vers, sv->udp,
-				     (struct sockaddr *) &sv->addr,
-				     sv->addrlen);
-  if (!sv->registered && n.port <= 0)
-    {
-      /* An ephemeral port nobody can find.  */
-      close (sv->sock);
-      free (sv);
-      return IDL_E_CONNECT;
-    }
-  srv->tstate = sv;
-  /* UDP: readable while readers of the socket are to be made.  */
-  srv->listen_fd = sv->udp ? eventfd (1, EFD_CLOEXEC | EFD_NONBLOCK)
-			   : sv->sock;
-  if (srv->listen_fd < 0)
-    {
-      idl_onc_destroy (srv);
-      return IDL_E_NOMEM;
-    }
-  return IDL_OK;
-}
-
-int
-idl_onc_accept (idl_server_t *srv, struct idl_conn *c)
-{
-  struct onc_server *sv = srv->tstate;
-  struct onc_conn *s;
-  int fd;
-
-  if (sv->sock < 0)
-    {
-      errno = EAGAIN;
-      return -1;
-    }
-  if (sv->udp)
-    {
-      unsigned want = srv->nworkers ? srv->nworkers : 1;
-      uint64_t v;
-      if (sv->made >= want)
-	{
-	  if (read (srv->listen_fd, &v, sizeof v) < 0)
-	    {
-	      /* Cleared already.  */
-	    }
-	  errno = EAGAIN;
-	  return -1;
-	}
-      fd = fcntl (sv->sock, F_DUPFD_CLOEXEC, 0);
-    }
-  else
-    fd = accept4 (sv->sock, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
-  if (fd < 0)
-    return -1;
-  if (!(s = calloc (1, sizeof *s))
-      || (sv->udp && !(s->dgram = malloc (DGRAM_BUF))))
-    {
-      free (s);
-      close (fd);
-      errno = ENOMEM;
-      return -1;
-    }
-  if (sv->udp)
-    sv->made++;
-  else
-    idl_onc_stream_options (fd);
-  s->udp = sv->udp;
-  c->fd = fd;
-  c->tstate = s;
-  /* No handshake: a client may connect and say nothing for as long as
-     it likes before its first call, so the connection is open now
-     (transport.h, accept) and never waits on an open deadline.  */
-  c->open = 1;
-  return 0;
-}
-
-void
-idl_onc_unlisten (idl_server_t *srv)
-{
-  struct onc_server *sv = srv->tstate;
-
-  if (!sv || sv->sock < 0)
-    return;
-  if (sv->udp && srv->listen_fd >= 0)
-    close (srv->listen_fd);
-  close (sv->sock);
-  sv->sock = -1;
-  srv->listen_fd = -1;
-  if (sv->registered)
-    idl_onc_rpcb_unset (sv->prog, sv->vers, sv->udp,
-			(struct sockaddr *) &sv->addr, sv->addrlen);
-  sv->registered = 0;
-}
-
-void
-idl_onc_destroy (idl_server_t *srv)
-{
-  idl_onc_unlisten (srv);
-  free (srv->tstate);
-  srv->tstate = NULL;
-}

@@ -9,7 +9,9 @@
    mode's generated codecs (plugin/xdr-codec.cc) are checked against
    (fuzz/xdr-harness.c): on a memory stream (the transport's record
    buffers are) a message with a codec of its own is that codec alone
-   (msg_codec), handed the stream's bytes and room; otherwise, where a
+   (msg_codec), which moves the stream's position itself (the
+   transport calls it without these entry points: idl_onc_proc);
+   otherwise, where a
    run has one and the stream gives the run's bytes at once, the
    interpreter calls it instead of interpreting the run, and a message
    of one such run is its codec alone (codec_only).  One pass
@@ -35,6 +37,7 @@
    Here: the entry points and the whole-message codecs' path; the
    interpreter is onc-xdr-interp.c.  */
 
+#include <stdlib.h>
 #include <string.h>
 #include "internal.h"
 #include "onc-xdr.h"
@@ -93,9 +96,9 @@ is_mem (const XDR *xdrs)
 /* Fast mode's codec of the whole message (idlrt-xdr.h) of M's
    operation, the request's or REPLY's, for DECODE; NULL if it has
    none or XDRS is not a memory stream.  An operation has one only if
-   it has that message's program: the entry points then skip their
-   other checks of M, and a decoder zeroes the message's words and
-   fixed payload itself (the words it fills whole, not at all).  */
+   it has that message's program: the codec checks M as the entry
+   points do, and a decoder zeroes the message's words and fixed
+   payload itself (the words it fills whole, not at all).  */
 static inline idl_onc_msg_fn *
 msg_codec (XDR *xdrs, const struct idl_onc_msg *m, int reply, int decode)
 {
@@ -111,22 +114,6 @@ msg_codec (XDR *xdrs, const struct idl_onc_msg *m, int reply, int decode)
   if (__builtin_expect (k >= table[4], 0))
     return NULL;
   return (idl_onc_msg_fn *) m->codecs[4 * k + 2 * reply + decode];
-}
-
-/* Run codec FN over XDRS's room (a memory stream's); LEN as for
-   idl_onc_msg_fn.  1 done, 0 refused (a decoder) or no room (an
-   encoder), -1 (an encoder) the message contradicts its bounds.  */
-static inline int
-msg_convert (XDR *xdrs, idl_onc_msg_fn *fn, uint8_t *w, uint8_t *pay,
-	     const uint64_t *req, uint64_t *len)
-{
-  long r = fn ((uint8_t *) xdrs->x_private, xdrs->x_handy, w, pay,
-	       (const uint8_t *) req, len);
-  if (r < 0)
-    return r == -1 ? -1 : 0;
-  xdrs->x_private = (char *) xdrs->x_private + r;
-  xdrs->x_handy -= (u_int) r;
-  return 1;
 }
 
 /* The program of entry OP for the request (REPLY false) or the reply,
@@ -254,8 +241,13 @@ decode_reply (XDR *xdrs, struct idl_onc_msg *m)
 
 /* The fast paths of the entry points: the message's codec alone where
    it has one and the stream is a memory one (msg_codec), else the
-   interpreter's side.  The codec's existence says that the operation
-   is supported and has that message's program.  */
+   interpreter's side.  The codec does what the transport has it do
+   (idlrt-xdr.h), the checks, tag and lengths of the entry points
+   included, but for what a transport's messages keep between calls:
+   here a server's request gets its descriptor slots and the reply's
+   counts as idl_msg_fill leaves them, a client's reply without a
+   payload its length 0, as from the interpreter's side, for whatever
+   message M names.  */
 
 static inline __attribute__ ((__always_inline__)) int
 enc_request (XDR *xdrs, struct idl_onc_msg *m)
@@ -263,16 +255,7 @@ enc_request (XDR *xdrs, struct idl_onc_msg *m)
   idl_onc_msg_fn *fn = msg_codec (xdrs, m, 0, 0);
   if (!fn)
     return encode_request (xdrs, m);
-  const uint32_t *p = m->table + m->op[1];
-  uint64_t len = m->len;
-  if (len > IDL_PAYLOAD_MAX
-      || (m->words[0] & IDL_TAG_COUNT_MASK) != (p[0] & IDL_XP_WORDS_MASK))
-    return fail (m, IDL_E_BOUNDS);
-  int r = msg_convert (xdrs, fn, (uint8_t *) m->words, m->payload, NULL,
-		       &len);
-  if (r <= 0)
-    return fail (m, r < 0 ? IDL_E_BOUNDS : IDL_E_NOMEM);
-  return m->err = IDL_OK;
+  return fn (xdrs, m) ? (m->err = IDL_OK) : m->err;
 }
 
 static inline __attribute__ ((__always_inline__)) int
@@ -281,16 +264,14 @@ dec_request (XDR *xdrs, struct idl_onc_msg *m)
   idl_onc_msg_fn *fn = msg_codec (xdrs, m, 0, 1);
   if (!fn)
     return decode_request (xdrs, m);
-  const uint32_t *p = m->table + m->op[1];
-  uint64_t *msg = m->words, end;
-  if (msg_convert (xdrs, fn, (uint8_t *) msg,
-		   (uint8_t *) msg + IDL_MSG_REQ_PAYLOAD, NULL, &end) <= 0)
-    return fail (m, IDL_E_BADMSG);
-  /* idl_msg_request's own code, inline (server-internal.h): with its
-     words and payload in place and no descriptors, it is a few stores,
-     not a call and the loops for what a local request brings.  */
-  idl_msg_fill (msg, request_tag (m, p), NULL, NULL, (uint32_t) end, NULL,
-		0);
+  if (!fn (xdrs, m))
+    return m->err;
+  uint64_t *msg = m->words;
+  msg[IDL_MSG_REQ_NFDS] = 0;
+  for (unsigned i = 0; i < IDL_MAX_FDS; i++)
+    msg[IDL_MSG_REQ_FDS + i] = (uint64_t) (int64_t) -1;
+  msg[IDL_MSG_REPLY_LEN] = 0;
+  msg[IDL_MSG_REPLY_NFDS] = 0;
   return m->err = IDL_OK;
 }
 
@@ -300,14 +281,7 @@ enc_reply (XDR *xdrs, struct idl_onc_msg *m)
   idl_onc_msg_fn *fn = msg_codec (xdrs, m, 1, 0);
   if (!fn)
     return encode_reply (xdrs, m);
-  uint64_t *msg = m->words, len = msg[IDL_MSG_REPLY_LEN];
-  if (len > IDL_PAYLOAD_MAX)
-    return fail (m, IDL_E_BOUNDS);
-  int r = msg_convert (xdrs, fn, (uint8_t *) msg,
-		       (uint8_t *) msg + IDL_MSG_REPLY_PAYLOAD, m->req, &len);
-  if (r <= 0)
-    return fail (m, r < 0 ? IDL_E_BOUNDS : IDL_E_NOMEM);
-  return m->err = IDL_OK;
+  return fn (xdrs, m) ? (m->err = IDL_OK) : m->err;
 }
 
 static inline __attribute__ ((__always_inline__)) int
@@ -316,19 +290,13 @@ dec_reply (XDR *xdrs, struct idl_onc_msg *m)
   idl_onc_msg_fn *fn = msg_codec (xdrs, m, 1, 1);
   if (!fn)
     return decode_reply (xdrs, m);
-  uint64_t end;
-  if (msg_convert (xdrs, fn, (uint8_t *) m->words, m->payload, m->req,
-		   &end) <= 0)
-    return fail (m, IDL_E_PROTO);
-  m->words[0] = reply_tag (m, m->table + m->op[2]);
-  m->len = (uint32_t) end;
-  return m->err = IDL_OK;
+  m->len = 0;
+  return fn (xdrs, m) ? (m->err = IDL_OK) : m->err;
 }
 
-/* The entry points: the four conversions, and the xdrproc_t's that
-   libtirpc's routines (xdr_replymsg) and the transport call, each with
-   the fast path above inline, so that a real call's conversion is one
-   call into the runtime, not a call through a switch into another.  */
+/* The entry points: the four conversions, and the xdrproc_t's for any
+   stream, each with the fast path above inline.  (The transport calls
+   a message's codec itself where it has one: idl_onc_proc.)  */
 
 int
 idl_onc_encode_request (XDR *xdrs, struct idl_onc_msg *m)
@@ -352,6 +320,20 @@ int
 idl_onc_decode_reply (XDR *xdrs, struct idl_onc_msg *m)
 {
   return dec_reply (xdrs, m);
+}
+
+xdrproc_t *
+idl_onc_procs (const uint32_t *table, const void *const *codecs)
+{
+  size_t n = 4 * (size_t) table[4];
+  xdrproc_t *procs = malloc ((n ? n : 1) * sizeof *procs);
+  if (!procs)
+    return NULL;
+  for (size_t i = 0; i < n; i++)
+    procs[i] = codecs && codecs[i] ? (xdrproc_t) codecs[i]
+	       : i & 2 ? (xdrproc_t) idl_onc_xdr_result
+	       : (xdrproc_t) idl_onc_xdr_args;
+  return procs;
 }
 
 bool_t

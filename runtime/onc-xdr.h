@@ -38,18 +38,21 @@
 #ifndef IDLRT_ONC_XDR_H
 #define IDLRT_ONC_XDR_H
 
+#include <stddef.h>
 #include <rpc/rpc.h>
 #include "idlrt.h"
 #include "idlrt-xdr.h"
 
 #define IDL_ONC_HIDDEN __attribute__ ((__visibility__ ("hidden")))
 
-/* One call's message, as a conversion sees it.  */
+/* One call's message, as a conversion sees it.  The first five
+   fields are where the generated codecs find them (idlrt-xdr.h,
+   IDL_XM_*).  A transport keeps one per binding or connection, made
+   once, and sets per call what changes (OP, a client's LEN); ERR is
+   IDL_OK between calls (a transport that reads an error there puts
+   IDL_OK back).  */
 struct idl_onc_msg
 {
-  const uint32_t *table;	/* the interface's table (iface->onc) */
-  const uint32_t *op;		/* the operation's entry in it
-				   (idl_onc_op), or NULL */
   /* The message's words, [0] its tag, then its words, IDL_MR_WORDS of
      room when decoded into:
        encode_request: the stub's request (tag and words);
@@ -63,30 +66,57 @@ struct idl_onc_msg
      IDL_PAYLOAD_MAX bytes, receives the reply's) and its length; the
      server's conversions take both from the private message.  */
   uint8_t *payload;
-  uint32_t len;
   /* Reply conversions: the request's tag and words (a copy the
      transport keeps: a dispatcher overwrites them with the reply's;
      a client's must not be the words decode_reply writes).  */
   const uint64_t *req;
+  uint32_t len;
   int err;
+  const uint32_t *table;	/* the interface's table (iface->onc) */
+  const uint32_t *op;		/* the operation's entry in it
+				   (idl_onc_op), or NULL */
   /* The interface's generated codecs (iface->onc_codecs), or NULL:
      the interpreter does every run.  */
   const void *const *codecs;
 };
 
+#define IDL_ONC_PTR(n) ((n) * sizeof (void *))
+_Static_assert (offsetof (XDR, x_private) == IDL_ONC_PTR (IDL_XDR_PRIVATE_PTRS)
+		&& offsetof (XDR, x_handy) == IDL_ONC_PTR (IDL_XDR_HANDY_PTRS)
+		&& sizeof (((XDR *) 0)->x_handy) == 4,
+		"the codecs find an xdrmem stream's position there");
+_Static_assert (offsetof (struct idl_onc_msg, words)
+		== IDL_ONC_PTR (IDL_XM_WORDS_PTRS)
+		&& offsetof (struct idl_onc_msg, payload)
+		   == IDL_ONC_PTR (IDL_XM_PAYLOAD_PTRS)
+		&& offsetof (struct idl_onc_msg, req)
+		   == IDL_ONC_PTR (IDL_XM_REQ_PTRS)
+		&& offsetof (struct idl_onc_msg, len)
+		   == IDL_ONC_PTR (IDL_XM_LEN_PTRS)
+		&& offsetof (struct idl_onc_msg, err)
+		   == IDL_ONC_PTR (IDL_XM_LEN_PTRS) + 4,
+		"the codecs find a message's fields there");
+#undef IDL_ONC_PTR
+
 /* A generated codec of a run (idlrt-xdr.h).  */
 typedef void idl_onc_codec_fn (uint32_t *xdr, uint8_t *words,
 			       uint8_t *payload);
 
-/* A generated codec of a whole message (idlrt-xdr.h): XDR's ROOM
-   bytes at XDR, the message's WORDS and PAYLOAD, the request's words
-   REQ (reply conversions); *LEN the payload's length (encoders) or,
-   from a decoder, the payload's end.  The XDR bytes it took or gave,
-   or -1 (refused; an encoder: the message contradicts its bounds) or
-   -2 (an encoder: ROOM too small).  */
-typedef long idl_onc_msg_fn (uint8_t *xdr, uint64_t room, uint8_t *words,
-			     uint8_t *payload, const uint8_t *req,
-			     uint64_t *len);
+/* A generated codec of a whole message (idlrt-xdr.h): the conversion
+   of M through XDRS, a memory stream, as an xdrproc_t.  TRUE, or FALSE
+   with the reason in M's ERR.  */
+typedef int idl_onc_msg_fn (XDR *xdrs, struct idl_onc_msg *m);
+
+/* The transport's xdrproc_t's for TABLE's operations over its own
+   memory streams, made once (at connect, at listen) as rpcgen's stubs
+   have theirs: operation K's request encoder and decoder at [4 * K]
+   and [4 * K + 1], its reply's at [4 * K + 2] and [4 * K + 3], each
+   the message's generated codec where CODECS has one, else the entry
+   points' (idl_onc_xdr_args, idl_onc_xdr_result), which take any
+   stream and need the message's OP.  Freed with free; NULL if out of
+   memory.  */
+xdrproc_t *idl_onc_procs (const uint32_t *table, const void *const *codecs)
+  IDL_ONC_HIDDEN;
 
 /* IFACE's ONC program number and version (idlrt-xdr.h), from its table;
    false when the interface has none (compiled without the plugin).  */
@@ -98,6 +128,11 @@ int idl_onc_numbers (const idl_interface_t *iface, uint32_t *program,
    first word.  */
 const uint32_t *idl_onc_op (const uint32_t *table, uint32_t number)
   IDL_ONC_HIDDEN;
+
+/* The same, and the entry's index in *INDEX (its operation's four
+   xdrproc_t's are at 4 * *INDEX of idl_onc_procs').  */
+const uint32_t *idl_onc_lookup (const uint32_t *table, uint32_t number,
+				size_t *index) IDL_ONC_HIDDEN;
 
 /* The four conversions (above).  M->table and M->op set.  */
 int idl_onc_encode_request (XDR *xdrs, struct idl_onc_msg *m) IDL_ONC_HIDDEN;

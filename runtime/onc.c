@@ -99,6 +99,11 @@ struct onc_binding
   uint64_t req[IDL_MR_WORDS];
   /* b->payload: a request's payload, then its reply's.  */
   uint8_t payload[IDL_PAYLOAD_MAX];
+  /* A call's conversions (onc-xdr.h), made at connect: a call sets
+     their operation and the request's length.  */
+  struct idl_onc_msg args, res;
+  xdrproc_t *procs;		/* every operation's (idl_onc_procs) */
+  const xdrproc_t *pr;		/* the call's operation's four */
 };
 
 #define OUT_MIN 8192
@@ -201,7 +206,11 @@ encode_call (struct onc_binding *o, uint32_t proc, struct idl_onc_msg *m,
   call.rm_call.cb_vers = o->vers;
   xdrmem_create (&x, (char *) o->out + 4, (u_int) (cap - 4), XDR_ENCODE);
   if (!xdr_callhdr (&x, &call) || !XDR_PUTINT32 (&x, &p)
-      || !AUTH_MARSHALL (o->auth, &x) || (m && !idl_onc_xdr_args (&x, m)))
+      || !AUTH_MARSHALL (o->auth, &x))
+    return 0;
+  /* The request's codec straight on the stream, as clnt_call calls an
+     xdrproc_t (or the entry point).  */
+  if (m && !((bool_t (*) (XDR *, void *)) o->pr[0]) (&x, m))
     return 0;
   return xdr_getpos (&x);
 }
@@ -254,9 +263,11 @@ send_call (struct onc_binding *o, size_t n, int64_t at)
   return IDL_OK;
 }
 
-/* Decode the reply in P (N bytes) to call R (NULL: a void result).  */
+/* Decode the reply in P (N bytes) to call R of O (NULL: a void
+   result).  */
 static int
-decode_reply (uint8_t *p, size_t n, struct idl_onc_msg *r)
+decode_reply (const struct onc_binding *o, uint8_t *p, size_t n,
+	      struct idl_onc_msg *r)
 {
   struct rpc_msg reply;
   struct rpc_err e;
@@ -266,8 +277,7 @@ decode_reply (uint8_t *p, size_t n, struct idl_onc_msg *r)
   memset (&reply, 0, sizeof reply);
   reply.acpted_rply.ar_verf.oa_base = verf;
   reply.acpted_rply.ar_results.where = (caddr_t) r;
-  reply.acpted_rply.ar_results.proc = r ? IDL_XDRPROC (idl_onc_xdr_result)
-				      : IDL_XDRPROC (xdr_void);
+  reply.acpted_rply.ar_results.proc = r ? o->pr[3] : IDL_XDRPROC (xdr_void);
   xdrmem_create (&x, (char *) p, (u_int) n, XDR_DECODE);
   if (!xdr_replymsg (&x, &reply))
     return r && r->err != IDL_OK ? r->err : IDL_E_PROTO;
@@ -302,7 +312,7 @@ await_reply (struct onc_binding *o, struct idl_onc_msg *r, int64_t at,
 	  uint8_t *p = o->r.in + o->r.rec;
 	  size_t len = o->r.rec_len;
 	  int err = reply_xid (o, p, len) == o->xid
-		    ? decode_reply (p, len, r) : -1;
+		    ? decode_reply (o, p, len, r) : -1;
 	  idl_onc_rec_next (&o->r, o->fd);
 	  if (err >= 0)
 	    return err;
@@ -348,7 +358,7 @@ await_reply (struct onc_binding *o, struct idl_onc_msg *r, int64_t at,
 	  return IDL_E_PEER_DIED;
 	}
       if (reply_xid (o, o->dgram, (size_t) got) == o->xid)
-	return decode_reply (o->dgram, (size_t) got, r);
+	return decode_reply (o, o->dgram, (size_t) got, r);
     }
 }
 
@@ -374,6 +384,7 @@ onc_transact (struct onc_binding *o, uint32_t proc, struct idl_onc_msg *m,
 	return IDL_E_NOMEM;
       o->out = p;
       o->out_cap = max;
+      m->err = IDL_OK;
       n = encode_call (o, proc, m, max);
     }
   if (n == 0)
@@ -401,7 +412,8 @@ onc_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
   b->payload = o->payload;
   if (b->flags & IDL_BF_DEAD)
     return onc_failed (b, IDL_E_PEER_DIED);
-  const uint32_t *e = idl_onc_op (o->table, number);
+  size_t k = 0;
+  const uint32_t *e = idl_onc_lookup (o->table, number, &k);
   if (e && (e[0] & IDL_XT_OP_UNSUPPORTED))
     return onc_failed (b, IDL_E_UNSUPPORTED);
   /* Descriptors cannot cross machines: an operation with some is
@@ -412,13 +424,15 @@ onc_call (idl_binding_t *b, uint64_t tag, const uint64_t *words,
 
   o->req[0] = tag;
   memcpy (o->req + 1, words, n * sizeof (uint64_t));
-  struct idl_onc_msg m = { o->table, e, o->req, o->payload,
-			   (uint32_t) payload_len, NULL, IDL_OK, o->codecs };
-  struct idl_onc_msg r = { o->table, e, o->mr, o->payload, 0, o->req,
-			   IDL_OK, o->codecs };
-  int err = onc_transact (o, number, &m, &r, oneway, at);
+  o->pr = o->procs + 4 * k;
+  o->args.op = o->res.op = e;
+  o->args.len = (uint32_t) payload_len;
+  int err = onc_transact (o, number, &o->args, &o->res, oneway, at);
   if (__builtin_expect (err != IDL_OK, 0))
-    return onc_failed (b, err);
+    {
+      o->args.err = o->res.err = IDL_OK;
+      return onc_failed (b, err);
+    }
   idl_record_error (b, IDL_OK);
   return oneway ? 0 : o->mr[0];
 }
@@ -528,10 +542,13 @@ onc_connect (idl_binding_t *b, const char *name, const idl_interface_t *iface)
 
   struct onc_binding *o = calloc (1, sizeof *o);
   AUTH *auth = o ? authsys_create_default () : NULL;
-  if (!auth || (n.udp && !(o->dgram = malloc (DGRAM_BUF))))
+  if (!auth || (n.udp && !(o->dgram = malloc (DGRAM_BUF)))
+      || !(o->procs = idl_onc_procs (iface->onc, iface->onc_codecs)))
     {
       if (auth)
 	auth_destroy (auth);
+      if (o)
+	free (o->dgram);
       free (o);
       close (fd);
       return IDL_E_NOMEM;
@@ -548,6 +565,11 @@ onc_connect (idl_binding_t *b, const char *name, const idl_interface_t *iface)
 		       ^ (uintptr_t) o);
   o->table = iface->onc;
   o->codecs = iface->onc_codecs;
+  o->args = (struct idl_onc_msg) { .words = o->req, .payload = o->payload,
+				   .table = o->table, .codecs = o->codecs };
+  o->res = (struct idl_onc_msg) { .words = o->mr, .payload = o->payload,
+				  .req = o->req, .table = o->table,
+				  .codecs = o->codecs };
   b->tstate = o;
   b->mr = o->mr;
   b->payload = o->payload;
@@ -567,6 +589,7 @@ onc_close (idl_binding_t *b)
   idl_onc_rec_free (&o->r);
   free (o->dgram);
   free (o->out);
+  free (o->procs);
   free (o);
 }
 

@@ -10,8 +10,9 @@
 
      onc.c          the client: connecting a binding, calls, one-way
                     sends, idl_null; and the transport's table
-     onc-server.c   the server: listening, accepting, records in and
-                    replies out, for TCP connections and UDP sockets
+     onc-server.c   the server: records in and replies out, for TCP
+                    connections and UDP sockets (onc-server.h)
+     onc-listen.c   the server: listening, accepting
      onc-net.c      what both share: names, addresses, sockets,
                     rpcbind (a lookup, a registration)
      onc-xdr.c      the codecs (onc-xdr.h): a message to XDR and back

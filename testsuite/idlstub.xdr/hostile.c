@@ -58,8 +58,9 @@ request (const idl_interface_t *iface, unsigned number, int n)
   XDR in;
   unsigned len = n >= 0 ? (unsigned) n : xdr_getpos (&out);
   xdrmem_create (&in, wire, len, XDR_DECODE);
-  struct idl_onc_msg m = { iface->onc, idl_onc_op (iface->onc, number), msg,
-			   NULL, 0, NULL, 0 };
+  struct idl_onc_msg m = { .table = iface->onc,
+			   .op = idl_onc_op (iface->onc, number),
+			   .words = msg };
   int err = idl_onc_decode_request (&in, &m);
   CHECK (err == m.err);
   xdr_destroy (&in);
@@ -76,8 +77,9 @@ reply (const idl_interface_t *iface, unsigned number, const uint64_t *req)
 {
   XDR in;
   xdrmem_create (&in, wire, xdr_getpos (&out), XDR_DECODE);
-  struct idl_onc_msg m = { iface->onc, idl_onc_op (iface->onc, number),
-			   words, payload, 0, req, 0 };
+  struct idl_onc_msg m = { .table = iface->onc,
+			   .op = idl_onc_op (iface->onc, number),
+			   .words = words, .payload = payload, .req = req };
   int err = idl_onc_decode_reply (&in, &m);
   reply_len = m.len;
   xdr_destroy (&in);
@@ -287,8 +289,9 @@ encoders (void)
   char tiny[8];
   XDR x;
   xdrmem_create (&x, wire, sizeof wire, XDR_ENCODE);
-  struct idl_onc_msg m = { idl4bench.onc, idl_onc_op (idl4bench.onc, 4), req,
-			   (uint8_t *) big, 0, NULL, 0 };
+  struct idl_onc_msg m = { .table = idl4bench.onc,
+			   .op = idl_onc_op (idl4bench.onc, 4), .words = req,
+			   .payload = (uint8_t *) big };
   CHECK (idl_onc_encode_request (&x, &m) == IDL_E_BOUNDS);
   memset (big, 'x', 119);
   big[119] = 0;
@@ -305,7 +308,7 @@ encoders (void)
   xdrmem_create (&x, wire, sizeof wire, XDR_ENCODE);
   CHECK (idl_onc_xdr_args (&x, &m));
   xdrmem_create (&x, wire, sizeof wire, XDR_DECODE);
-  struct idl_onc_msg s = { idl4bench.onc, m.op, msg, NULL, 0, NULL, 0 };
+  struct idl_onc_msg s = { .table = idl4bench.onc, .op = m.op, .words = msg };
   CHECK (idl_onc_xdr_args (&x, &s));
   CHECK (msg[0] == ((uint64_t) 0x4d4 << 32 | 4 << 16));
   CHECK (strlen ((char *) msg + IDL_MSG_REQ_PAYLOAD) == 119);
@@ -328,7 +331,8 @@ numbers (void)
   CHECK (e && (e[0] & IDL_XT_OP_UNSUPPORTED));
   XDR x;
   xdrmem_create (&x, wire, sizeof wire, XDR_ENCODE);
-  struct idl_onc_msg m = { fdio.onc, e, msg, NULL, 0, msg, 0 };
+  struct idl_onc_msg m = { .table = fdio.onc, .op = e, .words = msg,
+			   .req = msg };
   CHECK (idl_onc_encode_request (&x, &m) == IDL_E_UNSUPPORTED);
   CHECK (idl_onc_decode_request (&x, &m) == IDL_E_UNSUPPORTED);
   CHECK (idl_onc_encode_reply (&x, &m) == IDL_E_UNSUPPORTED);
