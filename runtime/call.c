@@ -44,6 +44,10 @@
    name nothing outside itself; util.c sets it.  */
 uint64_t idl_spin_ticks = 3ULL * IDL_SPIN_NS;
 
+/* page.h: where the thread's rseq area says which CPU it runs on, or 0
+   while unknown; util.c sets it with idl_spin_ticks.  */
+long idl_rseq_cpu = 0;
+
 /* watch.c: the process's watcher generation, which a binding's
    watch_gen matches while a watcher in this process watches it (a
    forked child starts a new one).  Here for the same reason.  */
@@ -449,6 +453,7 @@ answer (idl_binding_t *b, const struct deadline *dl)
   int s;
 
   idl_spin_start (&sp, idl_spin_for (b->cpu, &pg->server_cpu));
+  idl_spin_watch (&sp, &pg->client_on, &pg->server_on);
   do
     {
       s = __atomic_load_n (&pg->state, __ATOMIC_ACQUIRE);

@@ -22,7 +22,7 @@
 #define IDL_WELCOME_MAGIC 0x49444c57u	/* "IDLW" */
 
 /* Bump when the page layout, the protocol or these messages change.  */
-#define IDL_WIRE_VERSION 5
+#define IDL_WIRE_VERSION 6
 
 #define IDL_HELLO_NAME_MAX 64
 

@@ -227,11 +227,14 @@ create_page (struct idl_conn *c)
       return -1;
     }
   /* Each side's CPU (page.h, idl_spin_for) before the client sees the
-     page: ours, and -1, "any", until the client stores its own, so that
+     page: ours, and -1, "any", until the client stores its own; and
+     where each last spun (struct idl_spin), -1 until it does: so that
      no side takes a page's zero for CPU 0.  */
   struct idl_page *pg = p;
   __atomic_store_n (&pg->server_cpu, c->cpu, __ATOMIC_RELAXED);
   __atomic_store_n (&pg->client_cpu, -1, __ATOMIC_RELAXED);
+  __atomic_store_n (&pg->client_on, -1, __ATOMIC_RELAXED);
+  __atomic_store_n (&pg->server_on, -1, __ATOMIC_RELAXED);
   /* Atomic: a stopping server reads it (under conns_lock) to wake us.  */
   __atomic_store_n (&c->page, pg, __ATOMIC_RELEASE);
   return fd;

@@ -18,6 +18,8 @@
      644    server_sleeping  the same for the server (IDL_SLEEP_*)
      648    client_cpu       the one CPU the client may run on, or -1
      652    server_cpu       the same for the server's thread
+     656    client_on        the CPU the client last spun on, or -1
+     660    server_on        the same for the server's thread
      1024   bulk             a bulk request's announcement and its
                              reply's lengths (struct idl_page_bulk;
                              bulk.c, bulk-server.c)
@@ -82,8 +84,9 @@
 
    Waiting: spin for up to IDL_SPIN_NS on the state word (not at all
    when the waiter and its peer are both confined to the same single
-   CPU, where the peer cannot run while we spin: see idl_spin_for),
-   then sleep on it with FUTEX_WAIT.  A sleep without a deadline has no
+   CPU, where the peer cannot run while we spin: see idl_spin_for;
+   yielding the CPU to a peer that last spun on it: see struct
+   idl_spin), then sleep on it with FUTEX_WAIT.  A sleep without a deadline has no
    timer: arming one and cancelling it at the wake-up cost some 450 ns
    a round trip on one CPU, where both sides sleep on every call (issue
    22).  What wakes a sleeper whose peer will not:
@@ -204,8 +207,10 @@ struct idl_page
   uint32_t server_sleeping;
   int32_t client_cpu;
   int32_t server_cpu;
+  int32_t client_on;
+  int32_t server_on;
   uint8_t pad_sleeping[IDL_PAGE_BULK_OFFSET - IDL_PAGE_SLEEPING_OFFSET
-		       - 16];
+		       - 24];
   struct idl_page_bulk bulk;
   uint8_t pad_bulk[IDL_PAGE_PAYLOAD_OFFSET - IDL_PAGE_BULK_OFFSET
 		   - sizeof (struct idl_page_bulk)];
@@ -227,7 +232,11 @@ _Static_assert (offsetof (struct idl_page, server_sleeping)
 _Static_assert (offsetof (struct idl_page, client_cpu)
 		== IDL_PAGE_SLEEPING_OFFSET + 8
 		&& offsetof (struct idl_page, server_cpu)
-		   == IDL_PAGE_SLEEPING_OFFSET + 12, "CPUs");
+		   == IDL_PAGE_SLEEPING_OFFSET + 12
+		&& offsetof (struct idl_page, client_on)
+		   == IDL_PAGE_SLEEPING_OFFSET + 16
+		&& offsetof (struct idl_page, server_on)
+		   == IDL_PAGE_SLEEPING_OFFSET + 20, "CPUs");
 _Static_assert (offsetof (struct idl_page, mr) == IDL_PAGE_MR_OFFSET,
 		"message registers");
 _Static_assert (IDL_PAGE_SLEEPING_OFFSET % 128 == 0
@@ -269,15 +278,58 @@ _Static_assert (IDL_MR_WORDS - 1 <= IDL_TAG_COUNT_MASK, "count field");
 extern uint64_t idl_spin_ticks __attribute__ ((__visibility__ ("hidden")));
 void idl_spin_calibrate (void) __attribute__ ((__visibility__ ("hidden")));
 
+/* The CPU the calling thread runs on, or -1 if unknown: the cpu_id
+   field of the thread's rseq area, which the kernel keeps current
+   whenever the thread is scheduled, so reading it is one load.  The C
+   library registers the area (glibc from 2.35; __rseq_offset says
+   where it is from the thread pointer); util.c stores that offset plus
+   cpu_id's, or 0 when there is none (an older glibc, musl, rseq turned
+   off with GLIBC_TUNABLES=glibc.pthread.rseq=0).  Defined in call.c,
+   like idl_spin_ticks.  */
+extern long idl_rseq_cpu __attribute__ ((__visibility__ ("hidden")));
+
+static inline int
+idl_cpu_now (void)
+{
+  long off = __atomic_load_n (&idl_rseq_cpu, __ATOMIC_RELAXED);
+  if (off == 0)
+    return -1;
+  return __atomic_load_n ((const int32_t *)
+			  ((const char *) __builtin_thread_pointer () + off),
+			  __ATOMIC_RELAXED);
+}
+
 /* A spin in progress: polls until BUDGET ticks have passed since its
    first look at the clock.  The clock is read every eighth poll, so
    that a spin answered at once reads it never, and a long one pays a
-   few nanoseconds a poll for it.  */
+   few nanoseconds a poll for it.
+
+   Spinning pays only while the peer runs on another CPU.  Two pairs
+   of spinning threads on two CPUs (two clients, each with its own
+   server thread or worker) showed what happens otherwise: when a
+   client and its server thread share a CPU, each waits out its whole
+   budget while the other, runnable behind it, cannot answer, then
+   sleeps; every call cost a budget and a wake-up, and two clients got
+   45 thousand calls a second between them where one alone got 4
+   million (bench/throughput).  So a spin that knows its peer (ME and
+   PEER, the two sides' *_on fields of the page: idl_spin_watch) says
+   at each look at the clock which CPU it runs on, and when the peer
+   last spun on that same CPU, yields it (sched_yield): the peer is
+   then runnable behind us, or was just woken here, and runs at once,
+   for the price of a context switch instead of a budget.  If the
+   thread's CPU cannot be known (idl_cpu_now), any spin yields at each
+   look at the clock once a quarter of its budget has passed, which
+   lets a peer that shares our CPU run as well, later.  A yield with
+   nothing else to run returns at once (about 300 ns on a virtual
+   machine), and a spin answered within eight polls, a call on an
+   otherwise idle machine, never reaches it.  */
 struct idl_spin
 {
   uint64_t budget;		/* ticks; 0: do not spin (any more) */
   uint64_t until;		/* when it ends, once the clock was read */
   unsigned polls;
+  int32_t *me;			/* our *_on field, or NULL */
+  const int32_t *peer;		/* the peer's */
 };
 
 static inline void
@@ -286,6 +338,32 @@ idl_spin_start (struct idl_spin *sp, uint64_t budget)
   sp->budget = budget;
   sp->until = 0;
   sp->polls = 0;
+  sp->me = NULL;
+  sp->peer = NULL;
+}
+
+/* Say where we spin in *ME, and look at where the peer spun, *PEER.  */
+static inline void
+idl_spin_watch (struct idl_spin *sp, int32_t *me, const int32_t *peer)
+{
+  sp->me = me;
+  sp->peer = peer;
+}
+
+/* At a look at the clock, T, of a spin that has not yet run out:
+   whether to yield the CPU (the comment before struct idl_spin).  */
+static inline int
+idl_spin_should_yield (struct idl_spin *sp, uint64_t t)
+{
+  int cpu = idl_cpu_now ();
+
+  if (cpu < 0)
+    return t - (sp->until - sp->budget) >= sp->budget / 4;
+  if (!sp->peer)
+    return 0;
+  if (__atomic_load_n (sp->me, __ATOMIC_RELAXED) != cpu)
+    __atomic_store_n (sp->me, cpu, __ATOMIC_RELAXED);
+  return __atomic_load_n (sp->peer, __ATOMIC_RELAXED) == cpu;
 }
 
 /* Whether to poll once more: pauses the CPU first.  */
@@ -305,6 +383,8 @@ idl_spin_more (struct idl_spin *sp)
       sp->budget = 0;
       return 0;
     }
+  if (idl_spin_should_yield (sp, t))
+    idl_sched_yield ();
   return 1;
 }
 
@@ -402,6 +482,10 @@ idl_page_wait (struct idl_page *pg, uint32_t *my_sleeping, int for_request,
 {
   struct idl_spin sp;
   idl_spin_start (&sp, spin);
+  if (for_request)
+    idl_spin_watch (&sp, &pg->server_on, &pg->client_on);
+  else
+    idl_spin_watch (&sp, &pg->client_on, &pg->server_on);
 
   for (;;)
     {

@@ -46,6 +46,8 @@ spin_holding (struct idl_conn *c, const struct idl_conn_ops *t,
   struct idl_spin sp;
 
   idl_spin_start (&sp, spin);
+  if (c->page)
+    idl_spin_watch (&sp, &c->page->server_on, &c->page->client_on);
   do
     {
       if (t->ready (c))

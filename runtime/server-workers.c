@@ -398,6 +398,12 @@ worker_loop_with (struct idl_worker *w, const struct idl_conn_ops *t)
 	  if (!spinning)
 	    {
 	      idl_spin_start (&sp, worker_spin (w, t));
+	      /* A worker with one connection spins for one client: the
+		 yield of page.h's struct idl_spin applies.  */
+	      if (w->conns && !w->conns->wnext && w->conns->open
+		  && w->conns->page)
+		idl_spin_watch (&sp, &w->conns->page->server_on,
+				&w->conns->page->client_on);
 	      spinning = 1;
 	    }
 	  if (idl_spin_more (&sp))

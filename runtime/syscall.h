@@ -140,6 +140,8 @@ _Static_assert (IDL_POLLRDHUP == POLLRDHUP, "POLLRDHUP");
 #  endif
 _Static_assert (IDL_NR_futex == SYS_futex, "futex syscall number");
 _Static_assert (IDL_NR_ppoll == SYS_ppoll, "ppoll syscall number");
+_Static_assert (IDL_NR_sched_yield == SYS_sched_yield,
+		"sched_yield syscall number");
 _Static_assert (IDL_NR_close == SYS_close, "close syscall number");
 _Static_assert (IDL_NR_sendmsg == SYS_sendmsg, "sendmsg syscall number");
 _Static_assert (IDL_NR_recvmsg == SYS_recvmsg, "recvmsg syscall number");
@@ -220,6 +222,16 @@ idl_futex_wake (const uint32_t *word, int count)
      preemption): see idl_refill_return_stack (arch/).  */
   idl_refill_return_stack ();
   return r;
+}
+
+/* Let another runnable thread have this CPU (page.h, struct
+   idl_spin).  */
+static inline void
+idl_sched_yield (void)
+{
+  idl_syscall0 (IDL_NR_sched_yield);
+  /* Another task may have run: see idl_refill_return_stack (arch/).  */
+  idl_refill_return_stack ();
 }
 
 /* Nonzero if the peer at the other end of connected socket FD is gone

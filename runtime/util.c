@@ -11,6 +11,7 @@
 
 #define _GNU_SOURCE 1		/* CPU_COUNT */
 #include <pthread.h>
+#include <stddef.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,6 +76,15 @@ idl_now_ns (void)
    needs a few percent.  */
 static pthread_once_t spin_once = PTHREAD_ONCE_INIT;
 
+/* glibc's rseq registration (2.35 on): weak, so that libidlrt links
+   against a C library without them and then never knows its CPU.  */
+extern const ptrdiff_t __rseq_offset __attribute__ ((__weak__));
+extern const unsigned int __rseq_size __attribute__ ((__weak__));
+
+/* struct rseq's cpu_id: after the 32-bit cpu_id_start (linux/rseq.h),
+   in every version of the area.  */
+#define RSEQ_CPU_ID_OFFSET 4
+
 static void
 calibrate (void)
 {
@@ -100,6 +110,12 @@ calibrate (void)
       while (t1 - t0 < 200000);
       hz = (uint64_t) ((double) (c1 - c0) * 1e9 / (double) (t1 - t0));
     }
+  /* A registered area is at least the original 32 bytes (__rseq_size
+     is 0 when glibc did not register one).  */
+  if (&__rseq_size != NULL && &__rseq_offset != NULL && __rseq_size >= 8)
+    __atomic_store_n (&idl_rseq_cpu,
+		      (long) __rseq_offset + RSEQ_CPU_ID_OFFSET,
+		      __ATOMIC_RELAXED);
   __atomic_store_n (&idl_spin_ticks,
 		    (uint64_t) ((double) ns * (double) hz / 1e9),
 		    __ATOMIC_RELAXED);

@@ -21,6 +21,7 @@
 #define IDL_NR_recvmsg 212
 #define IDL_NR_futex 98
 #define IDL_NR_ppoll 73
+#define IDL_NR_sched_yield 124
 
 static inline long
 idl_syscall0 (long n)

@@ -28,6 +28,7 @@
 #define IDL_NR_recvmsg 47
 #define IDL_NR_futex 202
 #define IDL_NR_ppoll 271
+#define IDL_NR_sched_yield 24
 
 static inline long
 idl_syscall0 (long n)
