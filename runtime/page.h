@@ -351,19 +351,27 @@ idl_spin_watch (struct idl_spin *sp, int32_t *me, const int32_t *peer)
 }
 
 /* At a look at the clock, T, of a spin that has not yet run out:
-   whether to yield the CPU (the comment before struct idl_spin).  */
-static inline int
-idl_spin_should_yield (struct idl_spin *sp, uint64_t t)
+   yield the CPU if the comment before struct idl_spin says so.  Out of
+   line: the spin loops it is called from stay small, and a spin that
+   reaches it has already waited a while.  */
+static void __attribute__ ((__noinline__, __unused__))
+idl_spin_look (struct idl_spin *sp, uint64_t t)
 {
   int cpu = idl_cpu_now ();
+  int yield;
 
   if (cpu < 0)
-    return t - (sp->until - sp->budget) >= sp->budget / 4;
-  if (!sp->peer)
-    return 0;
-  if (__atomic_load_n (sp->me, __ATOMIC_RELAXED) != cpu)
-    __atomic_store_n (sp->me, cpu, __ATOMIC_RELAXED);
-  return __atomic_load_n (sp->peer, __ATOMIC_RELAXED) == cpu;
+    yield = t - (sp->until - sp->budget) >= sp->budget / 4;
+  else if (!sp->peer)
+    yield = 0;
+  else
+    {
+      if (__atomic_load_n (sp->me, __ATOMIC_RELAXED) != cpu)
+	__atomic_store_n (sp->me, cpu, __ATOMIC_RELAXED);
+      yield = __atomic_load_n (sp->peer, __ATOMIC_RELAXED) == cpu;
+    }
+  if (yield)
+    idl_sched_yield ();
 }
 
 /* Whether to poll once more: pauses the CPU first.  */
@@ -383,8 +391,7 @@ idl_spin_more (struct idl_spin *sp)
       sp->budget = 0;
       return 0;
     }
-  if (idl_spin_should_yield (sp, t))
-    idl_sched_yield ();
+  idl_spin_look (sp, t);
   return 1;
 }
 
