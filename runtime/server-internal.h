@@ -135,6 +135,10 @@ struct idl_worker
   unsigned nconns;		/* ours and in the inbox (atomic: the
 				   acceptor reads it to balance) */
   int cpu;			/* idl_sole_cpu () of the worker's thread */
+  int32_t on;			/* the CPU it last spun on (page.h, struct
+				   idl_spin), or -1 */
+  int32_t client_here;		/* that CPU if one of its clients last
+				   spun there too, else -1 */
   int busy;			/* running an implementation (atomic: read
 				   by the accepting worker) */
   pthread_t tid;

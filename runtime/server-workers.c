@@ -308,6 +308,37 @@ worker_spin (struct idl_worker *w, const struct idl_conn_ops *t)
   return spin;
 }
 
+/* Before W spins for its connections' next requests: the yield of
+   page.h's struct idl_spin, for a thread that spins for several
+   clients.  Each connection's page says where W runs (SERVER_ON), so
+   that a client waiting for W on W's own CPU yields it to W; and W's
+   spin yields its CPU when any client last spun on it: none of them has
+   a request posted (W would serve it), so such a client is runnable
+   behind W, or about to be, with a request W cannot get while it
+   spins.  Looked at when the spin starts, not during it: a client's
+   CPU changes seldom, and the spin is short.  */
+static inline __attribute__ ((__always_inline__)) void
+worker_watch (struct idl_worker *w, struct idl_spin *sp)
+{
+  int cpu = idl_cpu_now ();
+  int32_t here = -1;
+
+  if (cpu < 0)
+    return;
+  for (struct idl_conn *c = w->conns; c; c = c->wnext)
+    if (c->open && c->page)
+      {
+	struct idl_page *pg = c->page;
+	if (__atomic_load_n (&pg->server_on, __ATOMIC_RELAXED) != cpu)
+	  __atomic_store_n (&pg->server_on, cpu, __ATOMIC_RELAXED);
+	if (__atomic_load_n (&pg->client_on, __ATOMIC_RELAXED) == cpu)
+	  here = cpu;
+      }
+  w->on = cpu;
+  w->client_here = here;
+  idl_spin_watch (sp, &w->on, &w->client_here);
+}
+
 /* What W must do by the clock: drop connections that did not open in
    time, look after those whose idle asked to be called again.  Returns
    how many milliseconds epoll_wait may sleep: -1 (for ever) when
@@ -398,12 +429,7 @@ worker_loop_with (struct idl_worker *w, const struct idl_conn_ops *t)
 	  if (!spinning)
 	    {
 	      idl_spin_start (&sp, worker_spin (w, t));
-	      /* A worker with one connection spins for one client: the
-		 yield of page.h's struct idl_spin applies.  */
-	      if (w->conns && !w->conns->wnext && w->conns->open
-		  && w->conns->page)
-		idl_spin_watch (&sp, &w->conns->page->server_on,
-				&w->conns->page->client_on);
+	      worker_watch (w, &sp);
 	      spinning = 1;
 	    }
 	  if (idl_spin_more (&sp))
