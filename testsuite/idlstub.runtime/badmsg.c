@@ -11,12 +11,7 @@ static idl_binding_t *b;
 static void
 check_still_works (void)
 {
-  static uint64_t i;
-  i++;
-  uint64_t tag = idl_call_r4 (b, rt_tag (RT_ADD, 2), i, 1000, 0, 0);
-  CHECK (tag == rt_tag (RT_ADD, 1));
-  CHECK (rt_mr (b)[1] == i + 1000);
-  CHECK (idl_error (b) == IDL_OK);
+  rt_expect_alive (b);
 }
 
 static uint64_t
