@@ -110,7 +110,9 @@
    - the reply's out lengths are within their rooms, an out region's
      bytes are what its implementation wrote;
    - no region stays mapped after its reply;
-   - on a worker's connection: each ring chunk the server drained
+   - on a worker's connection: the page unanswered while the request
+     streams, the server's private memory within its cap at every turn;
+     each ring chunk the server drained
      (IN_DRAINED) is what the slot held when it did, and the
      implementation gets those bytes, however many turns the stream
      took; the server never says it drained more chunks than the
@@ -1028,8 +1030,13 @@ worker_turn (struct idl_conn *c, int first)
       else
 	idl_bulk_resume (c, 0);
       ring_snapshot ();
+      CHECK (__atomic_load_n (&srv->bulk_used, __ATOMIC_RELAXED)
+	     <= __atomic_load_n (&srv->bulk_max, __ATOMIC_RELAXED));
       if (!c->bulk_call || c->dropped)
 	return;
+      /* Still streaming: not answered yet.  */
+      CHECK (__atomic_load_n (&cl.pg->state, __ATOMIC_ACQUIRE)
+	     == IDL_PAGE_REQUEST);
       if (!idl_bulk_sleep (c, 1))
 	{
 	  /* Asleep: a client that moves rings (IDL_SLEEP_POLL).  */
