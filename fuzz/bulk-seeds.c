@@ -7,9 +7,11 @@
    Compiled by GCC with the plugin (client stubs and a server of bulk.h)
    and run at build time (fuzz/Makefile.am) with the seed directory as
    its argument.  It serves bulk.h in a thread, twice: with a thread per
-   connection (the client's first bulk call offers a ring, which the
-   server takes) and with one worker (it refuses the ring: the client's
-   memfd).  Each call of the program's client crosses a real connection
+   connection, where the client's first bulk call offers a ring, which
+   the server takes, and the seeds are written for the ring; and with
+   one worker, whose seeds are written for the memfd (the harness's
+   plain connections, which refuse the ring).  Each call of the
+   program's client crosses a real connection
    (IDL_COLOCATE=0); the server's dispatcher first records what the
    runtime handed it (the tag, words and payload, each bulk item's
    bytes, the descriptors), and the call's own arguments say what the
@@ -17,10 +19,24 @@
    those it writes one input per call: the setup the client made (a
    sealed memfd, or a ring), the client's writes of the in items' bytes
    into it, and the request.  So the seeds' words are the plugin's
-   layout of today, whatever it is.  */
+   layout of today, whatever it is.
+
+   Each call on the ring is written once more for a worker's connection
+   (FZB_CONF_WORKER), where the client streams as a real one does: the
+   first in chunk, the request with one chunk filled and none drained,
+   then each further chunk written and IN_FILLED advanced, then
+   OUT_DRAINED advanced for each out chunk past the ring's slots, so
+   that the request stays pending across steps and the worker resumes
+   it at each (partial progress, the doorbell, the out stream waiting
+   for room); and, for each such call, the same cancelled after its
+   first step (then made again, all filled: the connection serves
+   on), stalled (the timers drop the client), and with a descriptor
+   sent along and the client hanging up while it is pending (the
+   descriptor must not stay in the server).  */
 
 #define _GNU_SOURCE 1
 #include <fcntl.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,6 +134,13 @@ static unsigned nseeds;
 /* The seed being written.  */
 static FILE *out;
 
+/* The call being recorded, before its dispatch (which writes its reply
+   over it): the message, and the in items' bytes (INB, at each item's
+   offset in the private buffer).  */
+static uint64_t saved[IDL_MSG_BYTES / 8];
+static uint8_t *inb;
+#define INB ((size_t) 4 << 20)
+
 static void
 put (uint64_t v, unsigned bytes)
 {
@@ -191,59 +214,90 @@ stalled (const char *path)
     }
 }
 
-static uint64_t
-record (idl_call_t *call, uint64_t *msg)
+/* Open the seed at PATH.  */
+static void
+open_seed (const char *path)
 {
-  uint64_t tag = msg[0];
-  unsigned nw = tag & IDL_TAG_COUNT_MASK;
-  char path[4096];
-
-  snprintf (path, sizeof path, "%s/%s-op%u-%u", dir,
-	    ann.ring ? "ring" : "memfd",
-	    (unsigned) (tag >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK, nseeds++);
   out = fopen (path, "wb");
   if (!out)
     {
       perror (path);
       exit (1);
     }
-  put (ann.ring ? 1 : 0, 1);	/* a thread of its own; the default cap */
-  if (ann.n > 0)
+}
+
+static void
+close_seed (const char *path)
+{
+  if (fclose (out) != 0)
     {
-      /* The setup: a memfd large enough (sealed against shrinking and
-	 growing), or the ring.  */
-      put (FZB_SETUP | (ann.ring ? 4 : 0) | 1 << 4, 1);
-      put (FZB_FD_SEALED, 1);
-      put (ann.ring ? IDL_RING_BYTES : 4u << 20, 4);
+      perror (path);
+      exit (1);
     }
-  /* The in items' bytes where the client puts them.  */
+}
+
+/* The setup the call needs: a memfd large enough (sealed against
+   shrinking and growing), or the ring.  */
+static void
+put_setup (void)
+{
+  put (FZB_SETUP | (ann.ring ? 4 : 0) | 1 << 4, 1);
+  put (FZB_FD_SEALED, 1);
+  put (ann.ring ? IDL_RING_BYTES : 4u << 20, 4);
+}
+
+/* In item I's offset in the memfd (and the private buffer).  */
+static uint64_t
+item_off (unsigned i)
+{
   uint64_t off = 0;
+  for (unsigned j = 0; j < i; j++)
+    off += ((ann.dir[j] == IDL_BULK_IN ? ann.len[j] : ann.max[j]) + 63)
+	   & ~(uint64_t) 63;
+  return off;
+}
+
+/* The in stream's chunks of the call being recorded (ring.h): the
+   write of each whose number is in [FROM, TO), into its slot, with
+   STEP after each (a step byte, or -1 for none).  How many there are
+   in all.  */
+static uint32_t
+put_chunks (uint32_t from, uint32_t to, int step)
+{
   uint32_t chunk_no = 0;
   for (unsigned i = 0; i < ann.n; i++)
     {
-      const uint8_t *p = (const uint8_t *) (uintptr_t) msg[IDL_MSG_BULK
-							   + 2 * i];
-      uint64_t got = msg[IDL_MSG_BULK + 2 * i + 1];
-      ann.len[i] = ann.dir[i] == IDL_BULK_OUT ? 0 : got;
-      if (ann.dir[i] != IDL_BULK_INOUT)
-	ann.max[i] = got;
       uint64_t len = ann.len[i];
-      if (!ann.ring)
-	put_write (off, p, len);
-      else
-	for (uint64_t o = 0, step = idl_ring_chunk (len); o < len;
-	     o += step, chunk_no++)
-	  put_write (IDL_RING_HEADER
-		     + (uint64_t) (chunk_no % IDL_RING_SLOTS) * IDL_RING_SLOT,
-		     p + o, len - o < step ? len - o : step);
-      off += ((ann.dir[i] == IDL_BULK_IN ? ann.len[i] : ann.max[i]) + 63)
-	     & ~(uint64_t) 63;
+      const uint8_t *p = inb + item_off (i);
+      if (ann.dir[i] == IDL_BULK_OUT)
+	continue;
+      for (uint64_t o = 0, c = idl_ring_chunk (len); o < len;
+	   o += c, chunk_no++)
+	if (chunk_no >= from && chunk_no < to)
+	  {
+	    put_write (IDL_RING_HEADER
+		       + (uint64_t) (chunk_no % IDL_RING_SLOTS) * IDL_RING_SLOT,
+		       p + o, len - o < c ? len - o : c);
+	    if (step >= 0)
+	      put ((uint64_t) step, 1);
+	  }
     }
-  /* The request.  */
+  return chunk_no;
+}
+
+/* The request of the saved call.  A pipe sent along if PIPE; the ring's
+   counters all filled and drained if IN_FILLED is -1, else IN_FILLED
+   and none drained.  */
+static void
+put_request (int pipe_fd, int64_t in_filled)
+{
+  uint64_t tag = saved[0];
+  unsigned nw = tag & IDL_TAG_COUNT_MASK;
+
   put (FZB_REQUEST | (ann.n > 0 ? 4 : 0), 1);
   put (tag, 8);
   for (unsigned i = 0; i < nw; i++)
-    put (msg[1 + i], 8);
+    put (saved[1 + i], 8);
   put (ann.n, 1);
   for (unsigned i = 0; i < ann.n; i++)
     {
@@ -251,20 +305,142 @@ record (idl_call_t *call, uint64_t *msg)
       put (ann.len[i], 4);
       put (ann.max[i], 4);
     }
-  put (msg[IDL_MSG_REQ_LEN], 2);
-  fwrite ((uint8_t *) msg + IDL_MSG_REQ_PAYLOAD, 1, msg[IDL_MSG_REQ_LEN], out);
-  put (msg[IDL_MSG_REQ_NFDS], 1);
-  for (unsigned i = 0; i < msg[IDL_MSG_REQ_NFDS]; i++)
-    put_fd ((int) msg[IDL_MSG_REQ_FDS + i]);
-  put (0, 1);			/* the ring all filled, all drained */
-  if (fclose (out) != 0)
+  put (saved[IDL_MSG_REQ_LEN], 2);
+  fwrite ((uint8_t *) saved + IDL_MSG_REQ_PAYLOAD, 1, saved[IDL_MSG_REQ_LEN],
+	  out);
+  put (saved[IDL_MSG_REQ_NFDS] + (pipe_fd != 0), 1);
+  for (unsigned i = 0; i < saved[IDL_MSG_REQ_NFDS]; i++)
+    put_fd ((int) saved[IDL_MSG_REQ_FDS + i]);
+  if (pipe_fd)
+    put (FZB_FD_PIPE, 1);
+  if (in_filled < 0)
+    put (0, 1);			/* the ring all filled, all drained */
+  else
     {
-      perror (path);
-      exit (1);
+      put (3, 1);
+      put ((uint64_t) in_filled, 4);
+      put (0, 4);
     }
+}
+
+/* A ring move's step byte (fuzz-bulk.h).  */
+#define RING_STEP(move, arg) ((FZB_RING_##move) << 1 | (arg) << 4)
+
+/* The worker's connection's seeds of the saved call, at PATH-worker*
+   (above): OUT_CHUNKS chunks of out items come back.  */
+static void
+worker_seeds (const char *path, uint32_t out_chunks)
+{
+  char wpath[4200];
+  uint32_t in_chunks = put_chunks (0, 0, -1);
+  /* Pending after its step: chunk 0 is all the client filled, and the
+     out stream needs more room than the slots give.  */
+  int pending = in_chunks > 1 || out_chunks > IDL_RING_SLOTS;
+  static const char *const kinds[] = { "", "-cancel", "-stall", "-hangup" };
+
+  for (unsigned v = 0; v < 4; v++)
+    {
+      if (v > 0 && !pending)
+	break;
+      snprintf (wpath, sizeof wpath, "%s-worker%s", path, kinds[v]);
+      open_seed (wpath);
+      put (FZB_CONF_WORKER, 1);
+      put_setup ();
+      put_chunks (0, 1, -1);
+      put_request (v == 3, in_chunks > 0);
+      switch (v)
+	{
+	case 0:
+	  {
+	    put_chunks (1, in_chunks, RING_STEP (IN_ADD, 0));
+	    unsigned steps = 3 + 2 * (in_chunks > 1 ? in_chunks - 1 : 0);
+	    uint32_t drained = 0;
+	    for (uint32_t k = IDL_RING_SLOTS; k < out_chunks; k++, steps++)
+	      put (RING_STEP (OUT_ADD, 0), 1), drained++;
+	    /* The out items' lengths are the harness's implementations',
+	       not these: room for a few chunks more, written as plain
+	       ring bytes (FZB_WRITE, odd: never a ring move, so harmless
+	       once the request is done).  */
+	    for (; steps < FZB_MAX_STEPS && drained < 12; steps++)
+	      {
+		uint32_t v = ++drained;
+		put_write (offsetof (struct idl_ring, out_drained),
+			   (const uint8_t *) &v, sizeof v);
+	      }
+	  }
+	  break;
+	case 1:
+	  /* Made again with whatever the slots hold (the seed stays
+	     short; the harness checks the bytes against the slots).  */
+	  put (RING_STEP (CANCEL, 0), 1);
+	  put_request (0, -1);
+	  break;
+	case 2:
+	  put (FZB_OTHER | 4, 1);
+	  break;
+	default:
+	  break;
+	}
+      close_seed (wpath);
+    }
+}
+
+static uint64_t
+record (idl_call_t *call, uint64_t *msg)
+{
+  uint64_t tag = msg[0];
+  char path[4096];
+
+  snprintf (path, sizeof path, "%s/%s-op%u-%u", dir,
+	    ann.ring ? "ring" : "memfd",
+	    (unsigned) (tag >> IDL_TAG_OP_SHIFT) & IDL_TAG_OP_MASK, nseeds++);
+  memcpy (saved, msg, sizeof saved);
+  for (unsigned i = 0; i < ann.n; i++)
+    {
+      uint64_t got = msg[IDL_MSG_BULK + 2 * i + 1];
+      ann.len[i] = ann.dir[i] == IDL_BULK_OUT ? 0 : got;
+      if (ann.dir[i] != IDL_BULK_INOUT)
+	ann.max[i] = got;
+      if (item_off (i) + ann.len[i] > INB)
+	{
+	  fprintf (stderr, "bulk-seeds: %s: items too large\n", path);
+	  exit (1);
+	}
+      memcpy (inb + item_off (i),
+	      (const uint8_t *) (uintptr_t) msg[IDL_MSG_BULK + 2 * i],
+	      ann.len[i]);
+    }
+
+  open_seed (path);
+  put (ann.ring ? 1 : 0, 1);	/* a thread of its own; the default cap */
+  if (ann.n > 0)
+    put_setup ();
+  /* The in items' bytes where the client puts them.  */
+  if (ann.ring)
+    put_chunks (0, UINT32_MAX, -1);
+  else
+    for (unsigned i = 0; i < ann.n; i++)
+      put_write (item_off (i), inb + item_off (i), ann.len[i]);
+  put_request (0, -1);
+  close_seed (path);
   if (ann.ring && ann.n > 0)
     stalled (path);
-  return fzbulk_dispatch (call, msg);
+
+  uint64_t rtag = fzbulk_dispatch (call, msg);
+  if (ann.ring && ann.n > 0 && !(rtag & IDL_TAG_ERROR))
+    {
+      /* The out items' chunks, now that their lengths are known.  */
+      uint32_t out_chunks = 0;
+      for (unsigned i = 0; i < ann.n; i++)
+	if (ann.dir[i] != IDL_BULK_IN)
+	  {
+	    uint64_t len = msg[IDL_MSG_BULK + 2 * i + 1];
+	    uint64_t c = idl_ring_chunk (len);
+	    out_chunks += (uint32_t) ((len + c - 1) / c);
+	  }
+      worker_seeds (path, out_chunks);
+    }
+  return rtag;
 }
 
 static void *
@@ -329,8 +505,21 @@ calls (const char *name)
       bin (b, buf, n);
       CHECK (idl_error (b) == IDL_OK);
     }
+  /* More chunks than the ring has slots (ring.h): 6 of 16 KiB.  */
+  static uint8_t big[90000];
+  memset (big, 'y', sizeof big);
+  announce (1, (const uint64_t[][3]) { { IDL_BULK_IN, sizeof big,
+					 sizeof big } });
+  bin (b, big, sizeof big);
+  CHECK (idl_error (b) == IDL_OK);
   announce (1, (const uint64_t[][3]) { { IDL_BULK_OUT, 0, 200 } });
   CHECK (bout (b, 10, w32, 50, &len) == 0 && len == 10
+	 && idl_error (b) == IDL_OK);
+  /* And back: 5 chunks.  */
+  static uint32_t w32big[20000];
+  announce (1, (const uint64_t[][3]) { { IDL_BULK_OUT, 0,
+					 sizeof w32big } });
+  CHECK (bout (b, 20000, w32big, 20000, &len) == 0 && len == 20000
 	 && idl_error (b) == IDL_OK);
   strcpy (s, "hello");
   announce (2, (const uint64_t[][3]) { { IDL_BULK_INOUT, 0, FZ_BIG + 1 },
@@ -369,6 +558,8 @@ main (int argc, char **argv)
 
   CHECK (argc == 2);
   dir = argv[1];
+  inb = malloc (INB);
+  CHECK (inb != NULL);
   setenv ("IDL_COLOCATE", "0", 1);
   for (int ring = 1; ring >= 0; ring--)
     {

@@ -11,14 +11,19 @@
    ring and each descriptor, and checks the stub and the runtime handed
    over exactly that, from private memory.
 
-   An input (harness-bulk.c says more): one configuration byte, then
-   steps on one connection, each a byte whose low two bits say what:
-   FZB_SETUP (hand over a bulk memfd or a ring), FZB_WRITE (the client
-   writes its memfd or ring), FZB_REQUEST (a request, bulk or not, with
-   descriptors), FZB_OTHER (the client resizes its memfd, or the server
-   does its housekeeping).  Descriptors are described by a kind byte
-   (FZB_FD_*), then a size and maybe seals.  Numbers are little-endian;
-   an input that ends early reads as zeros.  */
+   An input (harness-bulk.c says more): one configuration byte (bit 0
+   a thread of its own for the connection, bits 1-2 the server's cap,
+   FZB_CONF_WORKER a worker's connection), then steps on one
+   connection, each a byte whose low two bits say what: FZB_SETUP (hand
+   over a bulk memfd or a ring), FZB_WRITE (the client writes its memfd
+   or ring), FZB_REQUEST (a request, bulk or not, with descriptors),
+   FZB_OTHER (the client resizes its memfd, or the server does its
+   housekeeping).  On a worker's connection, while a request on the
+   ring is pending (its client behind), an even step byte is a move on
+   the ring instead (FZB_RING_*: (S >> 1) & 7), and each step is
+   followed by a turn of the worker's.  Descriptors are described by a
+   kind byte (FZB_FD_*), then a size and maybe seals.  Numbers are
+   little-endian; an input that ends early reads as zeros.  */
 
 #ifndef FUZZ_BULK_H_SHARED
 #define FUZZ_BULK_H_SHARED
@@ -30,6 +35,23 @@
 #define FZB_WRITE 1
 #define FZB_REQUEST 2
 #define FZB_OTHER 3
+
+/* The configuration byte's bit for a worker's (or a program loop's)
+   connection: the ring taken, its requests driven without waiting,
+   across steps (idl_bulk_resume).  */
+#define FZB_CONF_WORKER 8
+
+/* Ring moves while a worker's request is pending: step byte
+   (FZB_RING_* << 1) | (ARG << 4).  */
+#define FZB_RING_IN_ADD 0	/* IN_FILLED += ARG + 1 */
+#define FZB_RING_OUT_ADD 1	/* OUT_DRAINED += ARG + 1 */
+#define FZB_RING_IN_SET 2	/* IN_FILLED = 4 bytes */
+#define FZB_RING_OUT_SET 3	/* OUT_DRAINED = 4 bytes */
+#define FZB_RING_CANCEL 4	/* the request cancelled */
+#define FZB_RING_CANCEL_SET 5	/* the cancel word = 4 bytes */
+#define FZB_RING_LOOK 6		/* nothing: the worker looks */
+#define FZB_RING_PAGE 7		/* a byte of the announcement: offset,
+				   value */
 
 /* Descriptor kinds a client can send.  */
 #define FZB_FD_REGION_IN 0	/* memfd sealed write, shrink, grow, seal */

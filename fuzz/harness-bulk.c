@@ -23,9 +23,13 @@
    connection ends as the server ends one (idl_conn_end).
 
    The input (fuzz-bulk.h): byte 0, bit 0 a thread of its own for the
-   connection (only then may the ring be taken), bits 1-2 the server's
-   cap on private bulk memory (default, 64 KiB, 1 MiB, 0); then steps,
-   each a byte S and what S's low two bits want:
+   connection (then the ring may be taken, and a request on it waits
+   for its client), bits 1-2 the server's cap on private bulk memory
+   (default, 64 KiB, 1 MiB, 0), bit 3 (FZB_CONF_WORKER, over bit 0)
+   the connection a worker's, or a program loop's (server-workers.c):
+   the ring is taken too, and a request on it is driven as a worker
+   drives it, without ever waiting (below); then steps, each a byte S
+   and what S's low two bits want:
 
      FZB_SETUP    the runtime's setup request: IDL_PAGE_BULK_SETUP, with
                   IDL_PAGE_BULK_RING if S has bit 2; (S >> 4) % 3
@@ -47,6 +51,36 @@
      FZB_OTHER    bit 2: the server's housekeeping a second later (the
                   private buffer given back); else 4 bytes, the client
                   truncates its memfd to that many bytes (mod 16 MiB)
+
+   On a worker's connection a request on the ring whose client is
+   behind is not finished when its step is: the worker keeps it
+   (C->bulk_call) and looks at it again whenever it looks at its
+   connections.  The harness plays that worker's turns
+   (server-workers.c, loop_turn_with: the doorbells and junk on the
+   socket to idl_page_idle, idl_serve_page or idl_bulk_resume, then
+   idl_bulk_sleep before it would sleep in epoll_wait, again while the
+   client has moved meanwhile), and the steps that come while such a
+   request is pending are the client's moves on the ring, each
+   followed by a turn:
+
+     FZB_WRITE    as above (ring bytes the server's words aside: the
+                  client may scribble on them, the server never reads
+                  them, and the harness's view of its progress is
+                  IN_DRAINED)
+     FZB_OTHER    bit 2: the worker's timers IDL_RING_STALL_NS later
+                  (idl_bulk_resume, stalled: the client is dropped if
+                  it has not moved), then its housekeeping; else as
+                  above (the memfd truncated), and a turn
+     FZB_SETUP, FZB_REQUEST (S even): a ring move, (S >> 1) & 7:
+                  0, 1 IN_FILLED (OUT_DRAINED) advanced by (S >> 4) + 1
+                  as the client publishes it (idl_ring_publish_server:
+                  a doorbell if the worker sleeps); 2, 3 set to 4 bytes
+                  of the input; 4 the request cancelled
+                  (idl_ring_cancel); 5 the cancel word set to 4 bytes
+                  of the input; 6 nothing (a turn of the worker's
+                  anyway); 7 a byte of the page's announcement
+                  rewritten (1 byte offset, 1 byte value: the server
+                  must have read it once)
 
    An fd spec: a kind byte (FZB_FD_*, mod FZB_FD_KINDS), then for the
    memfd kinds 4 bytes of size (bit 31: near IDL_REGION_MAX instead;
@@ -76,6 +110,17 @@
    - the reply's out lengths are within their rooms, an out region's
      bytes are what its implementation wrote;
    - no region stays mapped after its reply;
+   - on a worker's connection: the page unanswered while the request
+     streams, the server's private memory within its cap at every turn;
+     each ring chunk the server drained
+     (IN_DRAINED) is what the slot held when it did, and the
+     implementation gets those bytes, however many turns the stream
+     took; the server never says it drained more chunks than the
+     announcement has; an IDL_E_TIMEOUT with the connection kept
+     follows the client's cancel of that very request, one with the
+     client dropped a stall (the timers' step); a client that moves
+     while the worker sleeps (IDL_SLEEP_POLL) leaves its socket
+     readable, so that the worker's epoll_wait would wake;
    and after the connection ends: no descriptor, no mapping of a memfd
    (page, bulk memfd, ring, region) and no byte of the server's cap is
    left over.
@@ -83,15 +128,22 @@
    A ring wait that finds the client has not filled (or drained) enough
    would wait IDL_RING_STALL_NS; the harness has the server stopping
    while it serves (srv->stopping), so that such a wait ends after one
-   slice as it would at stop, and the connection is dropped.  */
+   slice as it would at stop, and the connection is dropped.  A
+   worker's connection never waits: everything above is single-threaded
+   and, but for the clock's readings, deterministic.  The worker's
+   connections are a second server's, made with one worker
+   (idl_server_set_workers, never run: implementations without the
+   dispatch lock, as a worker runs them).  */
 
 #define _GNU_SOURCE 1
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/eventfd.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -126,10 +178,20 @@ fail (const char *what, int line)
 #define SEALS_IN (F_SEAL_WRITE | F_SEAL_SHRINK | F_SEAL_GROW)
 #define SEALS_SG (F_SEAL_SHRINK | F_SEAL_GROW)
 
-static idl_server_t *srv;
-static char name[64];
+/* The server of connections with a thread of their own, or none
+   (SRV_T), and that of worker's connections (SRV_W); SRV the current
+   input's.  */
+static idl_server_t *srv, *srv_t, *srv_w;
+static char name_t[64], name_w[64];
+/* The worker that owns a worker's connection, as far as the runtime
+   asks (C->worker: bulk-server.c, take_ring); the harness plays its
+   loop.  */
+static struct idl_worker worker;
 static int spare_fd = -1;
 static uint8_t *scratch;	/* an item's expected bytes */
+/* On a worker's connection, the in items' bytes as the ring held them
+   when the server drained each chunk, at the items' offsets.  */
+static uint8_t *snap;
 #define SCRATCH ((size_t) 2 << 20)
 
 /* The input, read front to back; zeros past its end.  */
@@ -163,11 +225,25 @@ static struct
 {
   int sock;
   struct idl_page *pg;		/* the client's mapping of the page */
+  struct idl_conn *c;		/* the server's end */
   uint32_t seq;
   int threaded;
+  int worker;			/* a worker's connection */
   int bulk_fd;			/* the memfd the server took, or -1 */
   int ring_fd;			/* the ring the server took, or -1 */
+  struct idl_ring *ring;	/* the client's mapping of it, or NULL */
   int dropped;			/* the server dropped the connection */
+  /* A worker's connection: the request on the ring still streaming
+     (its tag), or 0; whether the current step is the timers' (a
+     drop is then expected).  */
+  int pending;
+  uint64_t ptag;
+  int stall_step;
+  /* The ring's in stream of the current request: its chunks, how many
+     of them are in SNAP, each item's bytes there (from its start).  */
+  uint32_t in_chunks;
+  uint32_t snapped;
+  uint64_t snap_len[IDL_BULK_ITEMS];
   /* The request being served: bulk or not, its announcement.  */
   int bulk;
   unsigned n;			/* items announced, at most IDL_BULK_ITEMS */
@@ -193,6 +269,11 @@ static struct
 {
   unsigned long long inputs, requests, setups_taken, rings_taken, ran,
     badmsg, nomem, bounds, timeout, replies, oneway, regions;
+  /* Worker's connections: inputs, requests left pending by their
+     step, turns that resumed one, requests cancelled (the connection
+     kept), clients dropped by the timers, doorbells.  */
+  unsigned long long w_inputs, w_pending, w_resumes, w_cancelled,
+    w_stalled, w_doorbells;
   unsigned char op_ran[8];
 } stats;
 
@@ -210,6 +291,11 @@ print_stats (void)
 	   stats.setups_taken, stats.rings_taken, stats.ran, stats.regions,
 	   stats.replies, stats.badmsg, stats.nomem, stats.bounds,
 	   stats.timeout, stats.oneway, ran, ops);
+  fprintf (stderr, "idlstub-bulk-fuzz: worker's connections: %llu inputs, "
+	   "%llu requests left pending (%llu resumed), %llu cancelled, "
+	   "%llu clients dropped stalled, %llu doorbells\n", stats.w_inputs,
+	   stats.w_pending, stats.w_resumes, stats.w_cancelled,
+	   stats.w_stalled, stats.w_doorbells);
 }
 
 int
@@ -219,12 +305,20 @@ LLVMFuzzerInitialize (int *argc, char ***argv)
 
   (void) argc;
   (void) argv;
-  snprintf (name, sizeof name, "@idlstub-bulk-fuzz.%d", (int) getpid ());
-  srv = idl_server_create (name, (const idl_interface_t *) fzb_iface,
-			   fzb_dispatch, &err);
+  snprintf (name_t, sizeof name_t, "@idlstub-bulk-fuzz.%d", (int) getpid ());
+  snprintf (name_w, sizeof name_w, "@idlstub-bulk-fuzz-w.%d",
+	    (int) getpid ());
+  srv_t = idl_server_create (name_t, (const idl_interface_t *) fzb_iface,
+			     fzb_dispatch, &err);
+  if (srv_t)
+    srv_w = idl_server_create (name_w, (const idl_interface_t *) fzb_iface,
+			       fzb_dispatch, &err);
+  if (srv_w && idl_server_set_workers (srv_w, 1) != 0)
+    srv_w = NULL;
   spare_fd = open ("/dev/null", O_RDWR | O_CLOEXEC);
   scratch = malloc (SCRATCH);
-  if (!srv || spare_fd < 0 || !scratch)
+  snap = malloc (SCRATCH);
+  if (!srv_t || !srv_w || spare_fd < 0 || !scratch || !snap)
     {
       fprintf (stderr, "idlstub-bulk-fuzz: cannot set up: %s\n",
 	       idl_strerror (err));
@@ -259,6 +353,21 @@ static unsigned
 count_maps (const char *prefix)
 {
   return count_maps_of (prefix, 0);
+}
+
+/* How many descriptors are open: a leak of one that is not the lowest
+   free, which the probe below would miss, changes it.  */
+static unsigned
+count_fds (void)
+{
+  DIR *d = opendir ("/proc/self/fd");
+  unsigned n = 0;
+
+  CHECK (d != NULL);
+  while (readdir (d))
+    n++;
+  closedir (d);
+  return n;
 }
 
 /* Write fzb_pattern into the first and last 64 bytes of memfd FD of
@@ -451,12 +560,73 @@ announcement_ok (uint64_t tag, int *needs_bytes)
   return 1;
 }
 
+/* Chunk K of the current request's in stream, as ring_step
+   (bulk-server.c) numbers them: item *ITEM, *OFF bytes into it, *LEN
+   bytes.  Whether there is one.  */
+static int
+in_chunk (uint32_t k, unsigned *item, uint64_t *off, uint64_t *len)
+{
+  uint32_t no = 0;
+
+  for (unsigned i = 0; i < cl.n; i++)
+    {
+      uint64_t ilen = cl.item[i][1];
+      if (cl.item[i][0] == IDL_BULK_OUT)
+	continue;
+      uint64_t step = idl_ring_chunk (ilen);
+      uint64_t nch = (ilen + step - 1) / step;
+      if (k < no + nch)
+	{
+	  *item = i;
+	  *off = (k - no) * step;
+	  *len = ilen - *off < step ? ilen - *off : step;
+	  return 1;
+	}
+      no += (uint32_t) nch;
+    }
+  return 0;
+}
+
+/* A worker's connection: the chunks the server says it drained
+   (IN_DRAINED) since the last look, into SNAP as their slots hold
+   them now.  Called between the client's moves (after each turn of
+   the worker's, and from the implementation's hooks, within one), so
+   a slot holds now what it held when the server drained it.  */
+static void
+ring_snapshot (void)
+{
+  if (!cl.worker || !cl.ring)
+    return;
+  uint32_t drained = __atomic_load_n (&cl.ring->in_drained,
+				      __ATOMIC_ACQUIRE);
+  CHECK (drained <= cl.in_chunks);
+  for (; cl.snapped < drained; cl.snapped++)
+    {
+      unsigned i;
+      uint64_t off, len;
+      CHECK (in_chunk (cl.snapped, &i, &off, &len));
+      CHECK (cl.off[i] + off + len <= SCRATCH && cl.snap_len[i] == off);
+      memcpy (snap + cl.off[i] + off, idl_ring_slot (cl.ring, cl.snapped),
+	      len);
+      cl.snap_len[i] = off + len;
+    }
+}
+
 /* The expected bytes of in item K, N of them, into SCRATCH: from the
    memfd at the item's offset, or from the ring's slots as ring_in
-   (bulk-server.c) takes them.  */
+   (bulk-server.c) takes them; on a worker's connection, whose client
+   rewrites slots between the worker's turns, as the slots were when
+   the server drained them (SNAP), every one of them drained.  */
 static void
 expected (unsigned k, uint64_t n)
 {
+  if (cl.worker && cl.ring_fd >= 0)
+    {
+      ring_snapshot ();
+      CHECK (cl.snap_len[k] >= n);
+      memcpy (scratch, snap + cl.off[k], n);
+      return;
+    }
   if (cl.ring_fd < 0)
     {
       CHECK (pread (cl.bulk_fd, scratch, n, (off_t) cl.off[k])
@@ -642,13 +812,29 @@ judge (uint64_t tag, int setup, int ring)
   if (oneway)
     return;
 
+  CHECK (!cl.c->dropped || rtag == error_tag (IDL_E_TIMEOUT));
   if (rtag == error_tag (IDL_E_TIMEOUT))
     {
       /* A ring wait ended (the harness's stop): the connection is
-	 dropped.  */
+	 dropped.  A worker's: the client stalled (the timers' step),
+	 and the connection is dropped, or it cancelled this very
+	 request, and the connection serves on.  */
       CHECK (cl.bulk && cl.ring_fd >= 0);
       stats.timeout++;
-      cl.dropped = 1;
+      if (!cl.worker)
+	cl.dropped = 1;
+      else if (cl.c->dropped)
+	{
+	  CHECK (cl.stall_step);
+	  stats.w_stalled++;
+	  cl.dropped = 1;
+	}
+      else
+	{
+	  CHECK (__atomic_load_n (&cl.ring->cancel, __ATOMIC_ACQUIRE)
+		 == cl.seq);
+	  stats.w_cancelled++;
+	}
     }
   else if (fzb_rec.calls)
     {
@@ -689,11 +875,16 @@ judge (uint64_t tag, int setup, int ring)
 	     && !(seals & (F_SEAL_WRITE | F_SEAL_FUTURE_WRITE)));
       if (ring)
 	{
-	  CHECK (cl.threaded && (seals & SEALS_SG) == SEALS_SG
+	  CHECK ((cl.threaded || cl.worker) && (seals & SEALS_SG) == SEALS_SG
 		 && (uint64_t) st.st_size == IDL_RING_BYTES);
 	  if (cl.ring_fd >= 0)
 	    close (cl.ring_fd);
+	  if (cl.ring)
+	    munmap (cl.ring, IDL_RING_BYTES);
 	  cl.ring_fd = fcntl (fd, F_DUPFD_CLOEXEC, 0);
+	  cl.ring = mmap (NULL, IDL_RING_BYTES, PROT_READ | PROT_WRITE,
+			  MAP_SHARED, cl.ring_fd, 0);
+	  CHECK (cl.ring != MAP_FAILED);
 	  stats.rings_taken++;
 	}
       else
@@ -716,7 +907,8 @@ judge (uint64_t tag, int setup, int ring)
       struct stat st;
       if (setup && cl.nsent == 1 && cl.fds[0].kind == FZB_FD_SEALED
 	  && fstat (cl.fds[0].fd, &st) == 0)
-	CHECK (ring ? !cl.threaded || (uint64_t) st.st_size != IDL_RING_BYTES
+	CHECK (ring ? !(cl.threaded || cl.worker)
+		      || (uint64_t) st.st_size != IDL_RING_BYTES
 		      || rtag == error_tag (IDL_E_NOMEM)
 	       : 0);
       if (rtag == error_tag (IDL_E_BADMSG))
@@ -783,10 +975,172 @@ step_write (unsigned s)
 
   for (size_t i = 0; i < len; i++)
     buf[i] = (uint8_t) take (1);
-  if (fd >= 0 && pwrite (fd, buf, len, (off_t) (off & 0xffffff)) < 0)
+  off &= 0xffffff;
+  struct idl_ring keep;
+  int header = cl.worker && fd >= 0 && fd == cl.ring_fd
+	       && off < sizeof (struct idl_ring);
+  if (header)
+    memcpy (&keep, cl.ring, sizeof keep);
+  if (fd >= 0 && pwrite (fd, buf, len, (off_t) off) < 0)
     {
       /* Sealed, or past a sealed size: as any client.  */
     }
+  if (header)
+    {
+      /* The server's words back as the server left them: it only
+	 stores them, and IN_DRAINED is the harness's view of what it
+	 took (ring_snapshot).  */
+      cl.ring->in_drained = keep.in_drained;
+      cl.ring->out_ready = keep.out_ready;
+      cl.ring->out_filled = keep.out_filled;
+      cl.ring->server_sleeping = keep.server_sleeping;
+    }
+}
+
+/* Whether FD has something to read: what the worker's epoll_wait
+   would report for a connection's socket (a doorbell, junk, the next
+   request's descriptors).  */
+static int
+readable (int fd)
+{
+  struct pollfd p = { fd, POLLIN, 0 };
+  return poll (&p, 1, 0) == 1 && (p.revents & POLLIN);
+}
+
+/* A turn of the worker's on its connection C (server-workers.c,
+   loop_turn_with, worker_scan, worker_sleep): awake, what the socket
+   holds to idl_page_idle (worker_event), the published request served
+   (FIRST) or the pending one resumed, then asleep, unless the client
+   moved meanwhile (idl_bulk_sleep's Dekker look): then once more, at
+   most IDL_WORKER_POLL_EVERY (64) times, as a turn serves that many
+   requests at most.  */
+static void
+worker_turn (struct idl_conn *c, int first)
+{
+  if (!first)
+    stats.w_resumes++;
+  if (c->bulk_call && !c->dropped)
+    idl_bulk_sleep (c, 0);
+  for (unsigned i = 0; i < 64; i++)
+    {
+      if (readable (c->fd))
+	c->idle_at = idl_page_idle (c, idl_now_ns ());
+      if (first && i == 0)
+	serve (c);
+      else
+	idl_bulk_resume (c, 0);
+      ring_snapshot ();
+      CHECK (__atomic_load_n (&srv->bulk_used, __ATOMIC_RELAXED)
+	     <= __atomic_load_n (&srv->bulk_max, __ATOMIC_RELAXED));
+      if (!c->bulk_call || c->dropped)
+	return;
+      /* Still streaming: not answered yet.  */
+      CHECK (__atomic_load_n (&cl.pg->state, __ATOMIC_ACQUIRE)
+	     == IDL_PAGE_REQUEST);
+      if (!idl_bulk_sleep (c, 1))
+	{
+	  /* Asleep: a client that moves rings (IDL_SLEEP_POLL).  */
+	  CHECK (__atomic_load_n (&cl.ring->server_sleeping,
+				  __ATOMIC_ACQUIRE) == IDL_SLEEP_POLL);
+	  return;
+	}
+      idl_bulk_sleep (c, 0);
+    }
+}
+
+/* The current request (tag TAG) answered: judged, and what it sent
+   and mapped accounted for.  */
+static void
+end_request (uint64_t tag)
+{
+  judge (tag, 0, 0);
+  /* What a request mapped is unmapped by its reply, except the sealed
+     in regions region.c keeps for their next call: read-only, at most
+     its IDL_REGION_CACHE (8) of them, all gone when the connection
+     ends (checked there).  */
+  if (cl.nsent > 0)
+    {
+      CHECK (count_maps_of ("fz-req", 1) == 0);
+      CHECK (count_maps ("fz-req") <= 8);
+    }
+  close_sent ();
+  cl.pending = 0;
+  cl.ptag = 0;
+}
+
+/* After a turn of the worker's on C: the pending request, if it is
+   done (or its client dropped).  */
+static void
+after_turn (struct idl_conn *c)
+{
+  if (cl.pending && (!c->bulk_call || c->dropped))
+    end_request (cl.ptag);
+}
+
+/* The client stores V in WORD of its ring (idl_ring_publish_server),
+   or cancels request SEQ (CANCEL): while the worker sleeps, its socket
+   must be readable after that (a doorbell, or a full queue that is
+   readable anyway).  */
+static void
+client_moves (struct idl_conn *c, uint32_t *word, uint32_t v, int cancel,
+	      uint32_t seq)
+{
+  uint32_t sleeping = __atomic_load_n (&cl.ring->server_sleeping,
+				       __ATOMIC_SEQ_CST);
+  if (cancel)
+    idl_ring_cancel (cl.ring, seq, cl.sock);
+  else
+    idl_ring_publish_server (cl.ring, word, v, cl.sock, cl.seq);
+  if (sleeping == IDL_SLEEP_POLL)
+    {
+      stats.w_doorbells++;
+      CHECK (readable (c->fd));
+    }
+}
+
+/* A ring move of the client's while its request is pending on a
+   worker's connection (the header comment), then a turn of the
+   worker's.  */
+static void
+step_ring (struct idl_conn *c, unsigned s)
+{
+  struct idl_ring *r = cl.ring;
+  unsigned arg = s >> 4;
+
+  switch ((s >> 1) & 7)
+    {
+    case FZB_RING_IN_ADD:
+      client_moves (c, &r->in_filled, r->in_filled + arg + 1, 0, 0);
+      break;
+    case FZB_RING_OUT_ADD:
+      client_moves (c, &r->out_drained, r->out_drained + arg + 1, 0, 0);
+      break;
+    case FZB_RING_IN_SET:
+      client_moves (c, &r->in_filled, (uint32_t) take (4), 0, 0);
+      break;
+    case FZB_RING_OUT_SET:
+      client_moves (c, &r->out_drained, (uint32_t) take (4), 0, 0);
+      break;
+    case FZB_RING_CANCEL:
+      client_moves (c, NULL, 0, 1, cl.seq);
+      break;
+    case FZB_RING_CANCEL_SET:
+      client_moves (c, NULL, 0, 1, (uint32_t) take (4));
+      break;
+    case FZB_RING_LOOK:
+      break;
+    default:			/* FZB_RING_PAGE */
+      {
+	/* Not the out lengths, which the server writes before it
+	   streams the out items and the client reads after.  */
+	unsigned off = (unsigned) take (1)
+		       % offsetof (struct idl_page_bulk, out_len);
+	((volatile uint8_t *) &cl.pg->bulk)[off] = (uint8_t) take (1);
+      }
+      break;
+    }
+  worker_turn (c, 0);
+  after_turn (c);
 }
 
 static void
@@ -846,22 +1200,38 @@ step_request (struct idl_conn *c, unsigned s)
       r.out_drained = drained;
       CHECK (pwrite (cl.ring_fd, &r, sizeof r, 0) == (ssize_t) sizeof r);
     }
+  /* The in stream's chunks, if the server is to stream it.  */
+  int needs_bytes;
+  cl.in_chunks = 0;
+  cl.snapped = 0;
+  memset (cl.snap_len, 0, sizeof cl.snap_len);
+  if (cl.bulk && announcement_ok (tag & ~(uint64_t) IDL_PAGE_TAG_BULK,
+				  &needs_bytes))
+    {
+      unsigned i;
+      uint64_t o, l;
+      while (in_chunk (cl.in_chunks, &i, &o, &l))
+	cl.in_chunks++;
+    }
   publish (tag, words, payload, len < IDL_PAYLOAD_MAX ? len
 	   : IDL_PAYLOAD_MAX, nfds, fds, nsent);
   if (len > IDL_PAYLOAD_MAX)
     cl.pg->payload_len = len;
-  serve (c);
-  judge (tag, 0, 0);
-  /* What a request mapped is unmapped by its reply, except the sealed
-     in regions region.c keeps for their next call: read-only, at most
-     its IDL_REGION_CACHE (8) of them, all gone when the connection
-     ends (checked there).  */
-  if (nsent > 0)
+  if (cl.worker)
     {
-      CHECK (count_maps_of ("fz-req", 1) == 0);
-      CHECK (count_maps ("fz-req") <= 8);
+      worker_turn (c, 1);
+      if (c->bulk_call && !c->dropped)
+	{
+	  /* Pending: the client's next steps move it on.  */
+	  stats.w_pending++;
+	  cl.pending = 1;
+	  cl.ptag = tag;
+	  return;
+	}
     }
-  close_sent ();
+  else
+    serve (c);
+  end_request (tag);
 }
 
 static void
@@ -869,8 +1239,21 @@ step_other (struct idl_conn *c, unsigned s)
 {
   if (s & 4)
     {
+      if (cl.pending)
+	{
+	  /* IDL_RING_STALL_NS later, the client not having moved:
+	     what the worker's timers do (server-workers.c,
+	     worker_timers).  */
+	  cl.stall_step = 1;
+	  idl_bulk_resume (c, 1);
+	  ring_snapshot ();
+	  after_turn (c);
+	  cl.stall_step = 0;
+	  if (cl.dropped)
+	    return;
+	}
       /* A second later: idl_page_idle's housekeeping (page-server.c),
-	 the private buffer given back.  */
+	 the private buffer given back (not while a request streams).  */
       idl_page_idle (c, idl_now_ns () + 2 * IDL_BULK_IDLE_NS);
       return;
     }
@@ -878,6 +1261,11 @@ step_other (struct idl_conn *c, unsigned s)
   if (cl.bulk_fd >= 0 && ftruncate (cl.bulk_fd, (off_t) size) != 0)
     {
       /* Sealed against it: as the runtime demands.  */
+    }
+  if (cl.pending)
+    {
+      worker_turn (c, 0);
+      after_turn (c);
     }
 }
 
@@ -901,7 +1289,7 @@ static struct idl_conn *
 connect_one (void)
 {
   struct sockaddr_un sa;
-  socklen_t salen = idl_sockaddr (&sa, name);
+  socklen_t salen = idl_sockaddr (&sa, srv == srv_w ? name_w : name_t);
   struct hello h = { socket (AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0), -1,
 		     -1 };
   pthread_t t;
@@ -951,17 +1339,29 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 
   int lowest_free = dup (spare_fd);
   close (lowest_free);
+  unsigned nfds_before = count_fds ();
 
   memset (&cl, 0, sizeof cl);
   cl.bulk_fd = cl.ring_fd = -1;
-  cl.threaded = conf & 1;
+  cl.worker = (conf & FZB_CONF_WORKER) != 0;
+  cl.threaded = !cl.worker && (conf & 1);
+  srv = cl.worker ? srv_w : srv_t;
+  stats.w_inputs += cl.worker;
   idl_server_set_bulk_max (srv, caps[(conf >> 1) & 3]);
   struct idl_conn *c = connect_one ();
   c->threaded = cl.threaded;
+  if (cl.worker)
+    c->worker = &worker;
+  cl.c = c;
 
   for (unsigned i = 0; i < FZB_MAX_STEPS && in_left > 0 && !cl.dropped; i++)
     {
       unsigned s = (unsigned) take (1);
+      if (cl.pending && !(s & 1))
+	{
+	  step_ring (c, s);
+	  continue;
+	}
       switch (s & 3)
 	{
 	case FZB_SETUP:
@@ -969,6 +1369,11 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 	  break;
 	case FZB_WRITE:
 	  step_write (s);
+	  if (cl.pending)
+	    {
+	      worker_turn (c, 0);
+	      after_turn (c);
+	    }
 	  break;
 	case FZB_REQUEST:
 	  step_request (c, s);
@@ -979,10 +1384,17 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
 	}
     }
 
-  /* The connection ends as the server ends one; then the client.  */
+  /* The connection ends as the server ends one (a worker's, with its
+     request still pending if the client hangs up now); then the
+     client.  */
+  memcpy (cl.mapped_msg, c->msg, IDL_MSG_BYTES);
   free (c->msg);
   c->msg = cl.mapped_msg;
   idl_conn_end (c);
+  if (cl.pending)
+    close_sent ();
+  if (cl.ring)
+    munmap (cl.ring, IDL_RING_BYTES);
   munmap (cl.pg, IDL_PAGE_SIZE);
   close (cl.sock);
   if (cl.bulk_fd >= 0)
@@ -995,6 +1407,7 @@ LLVMFuzzerTestOneInput (const uint8_t *data, size_t size)
   int probe = dup (spare_fd);
   CHECK (probe == lowest_free);
   close (probe);
+  CHECK (count_fds () == nfds_before);
   CHECK (count_maps ("") == 0);
   CHECK (__atomic_load_n (&srv->bulk_used, __ATOMIC_RELAXED) == 0);
   CHECK (srv->nconns == 0);

@@ -461,6 +461,26 @@ idl_conn_alloc_msg (struct idl_conn *c)
   return 0;
 }
 
+/* C ends (a worker's: its client hung up, or the server stops) with a
+   request on the ring still streaming, unanswered (C->bulk_call; a
+   dropped client's was answered by end_bulk, whose reply closed its
+   descriptors).  Nobody will read its answer, but the descriptors it
+   brought, lent to it until its reply, and any its dispatcher made for
+   that reply, are still the server's: closed here, as a one-way
+   request's are (serve_request_with), or every client that hung up
+   mid-stream would leave them in the server's table for good.  */
+static void
+abandon_bulk (struct idl_conn *c)
+{
+  struct idl_bulk_call *bcall = c->bulk_call;
+  int out[IDL_MAX_FDS];
+  int nout = bcall->dispatched ? idl_reply_fds (c->msg, out) : 0;
+
+  idl_close_distinct (bcall->rfds, bcall->rq.nfds, out,
+		      nout > 0 ? (unsigned) nout : 0);
+  c->bulk_call = NULL;
+}
+
 /* Out of the server's list first, so that a stopping server wakes it
    no more (drain: wake, under conns_lock), then closed, then counted
    out: the count is what the drain waits for, and once it reaches 0
@@ -481,6 +501,8 @@ idl_conn_end (struct idl_conn *c)
   pthread_mutex_unlock (&srv->conns_lock);
 
   srv->transport->conn->close (c);
+  if (c->bulk_call && !c->dropped)
+    abandon_bulk (c);
   if (c->msg)
     idl_unmap_msg (c->msg);
   if (c->bulk)

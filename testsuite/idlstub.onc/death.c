@@ -11,6 +11,9 @@
 #include <pthread.h>
 #define ONCT_SERVER
 #include "onc-test.h"
+/* White-box: the binding's flags (IDL_BF_DEAD), to see that later
+   calls fail because the binding remembers the death.  */
+#include "internal.h"
 
 static pid_t victim;
 static double kill_time;
@@ -46,15 +49,22 @@ mid_call (const char *proto, int workers)
   printf ("%s, %d workers: death mid-call noticed after %.1f ms\n", proto,
 	  workers, latency);
   /* TCP: the connection's end; UDP: the next retransmission (every
-     second) finds the port closed.  */
-  CHECK (latency < (udp ? 2500 : 500));
+     second) finds the port closed.  With room for a loaded machine:
+     a death not noticed would leave the call in its 20 s nap.  */
+  CHECK (latency < (udp ? 2500 : 2000));
   CHECK (waitpid (victim, &status, 0) == victim);
+  /* Later calls fail at once: the event is that the binding remembers
+     the death (onc.c fails a call on IDL_BF_DEAD before it sends
+     anything), not a time under 10 ms, which a loaded machine can
+     exceed.  A binding that forgot would fail the flag's check, and
+     over UDP wait again for the port's refusal.  */
+  CHECK (b->flags & IDL_BF_DEAD);
   double t0 = onct_now_ms ();
   CHECK (add (b, 1, 2) == 0 && idl_error (b) == IDL_E_PEER_DIED);
   CHECK (idl_null (b) == IDL_E_PEER_DIED);
   note (b, 5);
   CHECK (idl_error (b) == IDL_E_PEER_DIED);
-  CHECK (onct_now_ms () - t0 < 10);
+  CHECK (onct_now_ms () - t0 < 1000);
   idl_close (b);
 }
 
@@ -84,9 +94,11 @@ between_calls (const char *proto)
     }
   else
     {
+      /* The port's refusal (ICMP), not the 25 s UDP default deadline,
+	 ends the call: 2.5 s of room, as for a death mid-call.  */
       double t0 = onct_now_ms ();
       CHECK (add (b, 1, 2) == 0 && idl_error (b) == IDL_E_PEER_DIED);
-      CHECK (onct_now_ms () - t0 < 100);
+      CHECK (onct_now_ms () - t0 < 2500);
     }
   CHECK (add (b, 1, 2) == 0 && idl_error (b) == IDL_E_PEER_DIED);
   idl_close (b);

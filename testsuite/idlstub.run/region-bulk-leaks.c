@@ -21,7 +21,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <idlstub.h>
-#include "idltest.h"
+#include "idlregion.h"
 
 #define BIG (1u << 20)
 
@@ -84,21 +84,10 @@ rstate_impl (idl_call_t *call, long *nfds, long *nmaps, long *ncalls)
   return 0;
 }
 
-static idl_region_t *
-new_region (size_t n)
-{
-  int err;
-  idl_region_t *r = idl_region_new (n, &err);
-  CHECK (r && err == IDL_OK);
-  return r;
-}
-
 static int
 write_sealed (const idl_region_t *r)
 {
-  int seals = fcntl (idl_region_fd (r), F_GET_SEALS);
-  CHECK (seals >= 0);
-  return (seals & F_SEAL_WRITE) != 0;
+  return (idltest_region_seals (r) & F_SEAL_WRITE) != 0;
 }
 
 /* The regions and buffers of one client.  */
@@ -125,22 +114,19 @@ kit_make (struct kit *k)
   CHECK (k->in && k->out);
   for (size_t i = 0; i <= BIG; i++)
     k->in[i] = (unsigned char) (i * 7 + (i >> 9));
-  k->r = new_region (3 * 4096 + 5);
+  k->r = idltest_region_new (3 * 4096 + 5);
   memset (idl_region_data (k->r), 0x21, idl_region_size (k->r));
-  k->x = new_region (2 * 4096);
-  k->xd = new_region (2 * 4096);
-  k->o = new_region (4096 + 1);
-  k->u = new_region (4096);
-  k->u_map = mmap (NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED,
-		   idl_region_fd (k->u), 0);
-  CHECK (k->u_map != MAP_FAILED);
-  k->v = new_region (4096);
-  k->zi = new_region (4096);
-  k->zx = new_region (4096);
+  k->x = idltest_region_new (2 * 4096);
+  k->xd = idltest_region_new (2 * 4096);
+  k->o = idltest_region_new (4096 + 1);
+  k->u = idltest_region_new (4096);
+  k->u_map = idltest_region_map_writable (k->u, 4096);
+  k->v = idltest_region_new (4096);
+  k->zi = idltest_region_new (4096);
+  k->zx = idltest_region_new (4096);
   CHECK (ftruncate (idl_region_fd (k->zi), 0) == 0);
   CHECK (ftruncate (idl_region_fd (k->zx), 0) == 0);
-  k->s = new_region (4096);
-  CHECK (idl_region_seal (k->s) == IDL_OK);
+  k->s = idltest_region_sealed (4096);
 }
 
 static void

@@ -25,7 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <idlstub.h>
-#include "idltest.h"
+#include "idlregion.h"
 
 IDL_INTERFACE (rc, 0x2a43, 1);
 
@@ -102,16 +102,6 @@ rcstate_impl (idl_call_t *call, long *nfds, long *nmaps, long *kib)
   return 0;
 }
 
-static idl_region_t *
-new_region (size_t n, unsigned char first)
-{
-  int err;
-  idl_region_t *r = idl_region_new (n, &err);
-  CHECK (r && err == IDL_OK);
-  ((unsigned char *) idl_region_data (r))[0] = first;
-  return r;
-}
-
 int
 main (void)
 {
@@ -128,7 +118,7 @@ main (void)
 
   /* The same 256 MiB region, 100 calls: mapped once, kept between
      calls, at one address, whichever way it is passed.  */
-  idl_region_t *big = new_region (256 * mib, 7);
+  idl_region_t *big = idltest_region_first (256 * mib, 7);
   CHECK (rcin (b, big, &addr0) == 7);
   for (int i = 0; i < 100; i++)
     {
@@ -143,7 +133,7 @@ main (void)
 
   /* An out region is unmapped after its call, and stays the caller's
      to seal.  */
-  idl_region_t *out = new_region (256 * mib, 0);
+  idl_region_t *out = idltest_region_new (256 * mib);
   CHECK (rcout (b, out) == 0 && idl_error (b) == IDL_OK);
   CHECK (((const unsigned char *) idl_region_data (out))[0] == 9);
   CHECK (rcstate (b, &nfds, &n, &kib) == 0 && n == 1);
@@ -153,7 +143,7 @@ main (void)
   /* The checks are made at every call, cached or not.  */
   for (int i = 0; i < 1000; i++)
     CHECK (rcin (b, big, &addr) == 7 && addr == addr0);
-  idl_region_t *unsealed = new_region (4096, 1);
+  idl_region_t *unsealed = idltest_region_first (4096, 1);
   CHECK (rcfd (b, idl_region_fd (unsealed), &addr) == -IDL_E_INVAL);
   idl_region_free (unsealed);
 
@@ -162,7 +152,8 @@ main (void)
   region_maps (&cn, &ckib);
   for (int i = 0; i < 10000; i++)
     {
-      idl_region_t *r = new_region (4096, (unsigned char) (i % 200 + 1));
+      idl_region_t *r = idltest_region_first (4096,
+					      (unsigned char) (i % 200 + 1));
       CHECK (i % 2 ? rcin (b, r, &addr) == i % 200 + 1
 	     : rcfd (b, idl_region_fd (r), &addr) == -IDL_E_INVAL);
       idl_region_free (r);
@@ -174,7 +165,7 @@ main (void)
   /* 300 MiB each (untouched but for a byte): at most 1 GiB mapped.  */
   for (int i = 0; i < 12; i++)
     {
-      idl_region_t *r = new_region (300 * mib, 3);
+      idl_region_t *r = idltest_region_first (300 * mib, 3);
       CHECK (rcin (b, r, &addr) == 3);
       idl_region_free (r);
       CHECK (rcstate (b, &nfds, &n, &kib) == 0);

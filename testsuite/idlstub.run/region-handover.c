@@ -21,7 +21,7 @@
 #include <sys/mman.h>
 #include <time.h>
 #include <idlstub.h>
-#include "idltest.h"
+#include "idlregion.h"
 
 IDL_INTERFACE (region, 0x2a40, 1);
 
@@ -91,21 +91,6 @@ rtag_impl (idl_call_t *call, int fd, const char *s)
   return 1;
 }
 
-static double
-now_us (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
 /* Median times of 200 calls handing over A and 200 handing over B,
    alternately, so that a load on the machine weighs on both alike.  */
 static void
@@ -117,15 +102,13 @@ median_call_us (idl_binding_t *b, idl_region_t *ra, idl_region_t *rb,
   for (int i = 0; i < 400; i++)
     {
       idl_region_t *r = i % 2 ? rb : ra;
-      double t0 = now_us ();
+      double t0 = idltest_now_us ();
       CHECK (rsum (b, idl_region_fd (r), 1L << 40, &size) >= 0);
-      t[i % 2][i / 2] = now_us () - t0;
+      t[i % 2][i / 2] = idltest_now_us () - t0;
       CHECK ((size_t) size == idl_region_size (r));
     }
-  qsort (t[0], 200, sizeof t[0][0], cmp_double);
-  qsort (t[1], 200, sizeof t[1][0], cmp_double);
-  *ta = t[0][100];
-  *tb = t[1][100];
+  *ta = idltest_median (t[0], 200);
+  *tb = idltest_median (t[1], 200);
 }
 
 int
@@ -135,14 +118,11 @@ main (void)
   pid_t srv = idltest_fork_server (name, &region, region_dispatch);
   idl_binding_t *b = idltest_connect (name, &region);
   long size, srv_fds, srv_maps, fds0, maps0;
-  int err;
 
   /* Refused: an unsealed region, and a descriptor that is no memfd.  */
-  idl_region_t *small = idl_region_new (4096, &err);
-  CHECK (small && err == IDL_OK);
+  idl_region_t *small = idltest_region_new (4096);
   unsigned char *w = idl_region_data (small);
-  for (int i = 0; i < 4096; i++)
-    w[i] = (unsigned char) (i * 7);
+  long expect = idltest_fill_linear (w, 4096, 7, 0);
   CHECK (rsum (b, idl_region_fd (small), 1, &size) == -IDL_E_INVAL);
   int pfd[2];
   CHECK (pipe (pfd) == 0);
@@ -151,9 +131,7 @@ main (void)
   close (pfd[1]);
 
   /* Another writable mapping: the seal is refused, nothing changes.  */
-  void *other = mmap (NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED,
-		      idl_region_fd (small), 0);
-  CHECK (other != MAP_FAILED);
+  void *other = idltest_region_map_writable (small, 4096);
   CHECK (idl_region_seal (small) == IDL_E_INVAL);
   w = idl_region_data (small);
   CHECK (w != NULL && w[5] == 35);
@@ -170,9 +148,6 @@ main (void)
   CHECK (pwrite (idl_region_fd (small), "x", 1, 0) < 0);
   CHECK (mprotect ((void *) ro, 4096, PROT_READ | PROT_WRITE) != 0);
   CHECK (rwrite (b, idl_region_fd (small)) == 3);
-  long expect = 0;
-  for (int i = 0; i < 4096; i++)
-    expect += (unsigned char) (i * 7);
   CHECK (rsum (b, idl_region_fd (small), 1, &size) == expect);
   CHECK (size == 4096);
 
@@ -184,15 +159,8 @@ main (void)
 
   /* 256 MiB: every byte as the caller wrote it.  */
   size_t big_n = (size_t) 256 << 20;
-  idl_region_t *big = idl_region_new (big_n, &err);
-  CHECK (big && err == IDL_OK);
-  unsigned char *bw = idl_region_data (big);
-  long big_sum = 0;
-  for (size_t i = 0; i < big_n; i++)
-    {
-      bw[i] = (unsigned char) (i ^ (i >> 13));
-      big_sum += bw[i];
-    }
+  idl_region_t *big = idltest_region_new (big_n);
+  long big_sum = idltest_fill_pages (idl_region_data (big), big_n);
   CHECK (idl_region_seal (big) == IDL_OK);
   CHECK (rsum (b, idl_region_fd (big), 1, &size) == big_sum);
   CHECK ((size_t) size == big_n);

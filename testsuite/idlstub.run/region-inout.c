@@ -27,7 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <idlstub.h>
-#include "idltest.h"
+#include "idlregion.h"
 
 IDL_INTERFACE (ri, 0x2a44, 1);
 
@@ -121,23 +121,15 @@ rprobe_impl (idl_call_t *call, idl_region_t *r)
   return 1;
 }
 
-static double
-now_us (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
 long
 rbusy_impl (idl_call_t *call, long ms, idl_region_t *r)
 {
   volatile unsigned char *p = idl_region_data (r);
   size_t n = idl_region_size (r);
-  double end = now_us () + ms * 1e3;
+  double end = idltest_now_us () + ms * 1e3;
   long passes = 0;
   calls++;
-  while (now_us () < end)
+  while (idltest_now_us () < end)
     {
       for (size_t i = 0; i < n; i++)
 	p[i] = (unsigned char) (p[i] + 1);
@@ -164,46 +156,12 @@ rdie_impl (idl_call_t *call, idl_region_t *r)
   _exit (3);
 }
 
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
-static idl_region_t *
-new_region (size_t n)
-{
-  int err;
-  idl_region_t *r = idl_region_new (n, &err);
-  CHECK (r && err == IDL_OK);
-  return r;
-}
-
-/* A request made by hand for rprobe: one word, the index of descriptor
-   FD.  The server must refuse it, its implementation not run, and
-   serve the next call.  */
+/* A request made by hand for rprobe (operation 3), its region
+   descriptor FD: refused, rprobe not run.  */
 static void
 hostile (idl_binding_t *b, int fd)
 {
-  uint64_t tag = (uint64_t) 0x2a44 << IDL_TAG_IFACE_SHIFT
-		 | (uint64_t) 3 << IDL_TAG_OP_SHIFT | 1;
-  uint64_t w[1] = { 0 };
-  uint64_t r = idl_call_x (b, tag, w, 0, &fd, 1);
-  CHECK (r & IDL_TAG_ERROR);
-  CHECK (idl_error (b) == IDL_E_BADMSG);
-}
-
-/* A memfd of SIZE bytes with SEALS added (0: none).  */
-static int
-memfd_sealed (off_t size, int seals)
-{
-  int fd = memfd_create ("ri-hostile", MFD_CLOEXEC | MFD_ALLOW_SEALING);
-  CHECK (fd >= 0);
-  CHECK (ftruncate (fd, size) == 0);
-  if (seals)
-    CHECK (fcntl (fd, F_ADD_SEALS, seals) == 0);
-  return fd;
+  idltest_region_badmsg (b, 0x2a44, 3, fd);
 }
 
 /* Small, on binding B (a server in another process or in this one):
@@ -212,7 +170,7 @@ static void
 basics (idl_binding_t *b, int direct)
 {
   long size;
-  idl_region_t *r = new_region (4096 * 3 + 100);
+  idl_region_t *r = idltest_region_new (4096 * 3 + 100);
   size_t n = idl_region_size (r);
   fill (idl_region_data (r), n, 11);
   CHECK (rio (b, 11, 13, r, &size) == 0 && size == (long) n);
@@ -221,8 +179,8 @@ basics (idl_binding_t *b, int direct)
      and not sealed against writing; sealed against resizing.  */
   unsigned char *w = idl_region_data (r);
   CHECK (differ (w, n, 13) == 0);
-  int seals = fcntl (idl_region_fd (r), F_GET_SEALS);
-  CHECK (seals >= 0 && !(seals & F_SEAL_WRITE));
+  int seals = idltest_region_seals (r);
+  CHECK (!(seals & F_SEAL_WRITE));
   CHECK ((seals & (F_SEAL_SHRINK | F_SEAL_GROW))
 	 == (F_SEAL_SHRINK | F_SEAL_GROW));
   CHECK (ftruncate (idl_region_fd (r), 0) != 0);
@@ -241,7 +199,7 @@ basics (idl_binding_t *b, int direct)
      sealed against writing (it could not be written in place).  */
   long c0 = calls;
   CHECK (rio (b, 1, 1, NULL, &size) == 0 && idl_error (b) == IDL_E_INVAL);
-  idl_region_t *s = new_region (4096);
+  idl_region_t *s = idltest_region_new (4096);
   fill (idl_region_data (s), 4096, 3);
   CHECK (idl_region_seal (s) == IDL_OK);
   CHECK (rio (b, 3, 5, s, &size) == 0 && idl_error (b) == IDL_E_INVAL);
@@ -250,7 +208,7 @@ basics (idl_binding_t *b, int direct)
     CHECK (calls == c0);
 
   /* In, inout and out in one call.  */
-  idl_region_t *x = new_region (8192), *o = new_region (5000);
+  idl_region_t *x = idltest_region_new (8192), *o = idltest_region_new (5000);
   fill (idl_region_data (x), 8192, 5);
   CHECK (rmix (b, s, x, o) == 0 && idl_error (b) == IDL_OK);
   CHECK (differ (idl_region_data (x), 8192, 7) == 0);
@@ -260,23 +218,6 @@ basics (idl_binding_t *b, int direct)
   idl_region_free (x);
   idl_region_free (s);
   idl_region_free (r);
-}
-
-static void
-colocated (void)
-{
-  const char *name = idltest_name ("region-inout-co");
-  int err;
-  idl_server_t *srv = idl_server_create (name, &ri, ri_dispatch, &err);
-  CHECK (srv);
-  idl_binding_t *b = idl_connect (name, &ri, &err);
-  CHECK (b);
-  basics (b, 0);
-  CHECK (idl_server_set_workers (srv, 2) == 0);
-  basics (b, 1);
-  idl_close (b);
-  idl_server_stop (srv);
-  idl_server_destroy (srv);
 }
 
 /* What a client does to its region during rbusy: try to truncate and
@@ -320,12 +261,14 @@ main (void)
   /* Hostile requests: refused before any implementation runs.  */
   CHECK (rstate (b, &f0, &m0, &n0) == 0);
   const int grow = F_SEAL_SHRINK | F_SEAL_GROW;
+  const char *mn = "ri-hostile";
   int bad[8], nbad = 0;
-  bad[nbad++] = memfd_sealed (4096, 0);
-  bad[nbad++] = memfd_sealed (4096, F_SEAL_GROW);
-  bad[nbad++] = memfd_sealed (0, grow);
-  bad[nbad++] = memfd_sealed ((off_t) IDL_REGION_MAX + 4096, grow);
-  bad[nbad++] = memfd_sealed (4096, grow | F_SEAL_WRITE);
+  bad[nbad++] = idltest_memfd_sealed (mn, 4096, 0);
+  bad[nbad++] = idltest_memfd_sealed (mn, 4096, F_SEAL_GROW);
+  bad[nbad++] = idltest_memfd_sealed (mn, 0, grow);
+  bad[nbad++] = idltest_memfd_sealed (mn, (off_t) IDL_REGION_MAX + 4096,
+				      grow);
+  bad[nbad++] = idltest_memfd_sealed (mn, 4096, grow | F_SEAL_WRITE);
   int pfd[2];
   CHECK (pipe (pfd) == 0);
   bad[nbad++] = pfd[0];
@@ -345,13 +288,13 @@ main (void)
       hostile (b, bad[i]);
       CHECK (rstate (b, &f1, &m1, &n1) == 0 && n1 == n0);
     }
-  idl_region_t *one = new_region (4096);
+  idl_region_t *one = idltest_region_new (4096);
   CHECK (rprobe (b, one) == 1);
   CHECK (rstate (b, &f1, &m1, &n1) == 0 && n1 == n0 + 1);
 
   /* 256 MiB, every byte both ways.  */
   size_t big_n = (size_t) 256 << 20;
-  idl_region_t *big = new_region (big_n);
+  idl_region_t *big = idltest_region_new (big_n);
   unsigned char *bw = idl_region_data (big);
   fill (bw, big_n, 29);
   CHECK (rio (b, 29, 31, big, &size) == 0 && (size_t) size == big_n);
@@ -363,15 +306,12 @@ main (void)
   double t[2];
   for (int i = 0; i < 400; i++)
     {
-      double t0 = now_us ();
+      double t0 = idltest_now_us ();
       CHECK (rio (b, 0, 0, i % 2 ? big : one, &size) == 0);
-      s[i % 2][i / 2] = now_us () - t0;
+      s[i % 2][i / 2] = idltest_now_us () - t0;
     }
   for (int k = 0; k < 2; k++)
-    {
-      qsort (s[k], 200, sizeof s[k][0], cmp_double);
-      t[k] = s[k][100];
-    }
+    t[k] = idltest_median (s[k], 200);
   printf ("inout region, median of 200 calls: 4 KiB %.1f us, 256 MiB "
 	  "%.1f us\n", t[0], t[1]);
   CHECK (t[1] < 3 * t[0] + 50);
@@ -379,7 +319,7 @@ main (void)
 
   /* A client that meddles with its region during the call: it cannot
      resize it, and the server survives whatever it writes.  */
-  idl_region_t *mr = new_region (1 << 20);
+  idl_region_t *mr = idltest_region_new (1 << 20);
   /* (Its first call seals it against resizing, for good.)  */
   CHECK (rio (b, 0, 0, mr, &size) == 0);
   struct meddler m = { idl_region_fd (mr), idl_region_data (mr), 1 << 20,
@@ -399,9 +339,9 @@ main (void)
   CHECK (differ (idl_region_data (mr), 1 << 20, 41) == 0);
 
   /* 2,000 calls, every path among them: nothing accumulates.  */
-  idl_region_t *r = new_region (4096), *sealed = new_region (4096);
-  idl_region_t *o = new_region (4096);
-  CHECK (idl_region_seal (sealed) == IDL_OK);
+  idl_region_t *r = idltest_region_new (4096);
+  idl_region_t *sealed = idltest_region_sealed (4096);
+  idl_region_t *o = idltest_region_new (4096);
   long sealed_bad = differ (idl_region_data (sealed), 4096, 3);
   CHECK (rio (b, 0, 0, r, &size) == 0);
   long r_bad = differ (idl_region_data (r), 4096, 5);
@@ -458,6 +398,7 @@ main (void)
   idl_region_free (sealed);
   idl_region_free (one);
 
-  colocated ();
+  idltest_colocated (idltest_name ("region-inout-co"), &ri, ri_dispatch,
+		     basics);
   return 0;
 }

@@ -31,7 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <idlstub.h>
-#include "idltest.h"
+#include "idlregion.h"
 
 IDL_INTERFACE (rp, 0x2a41, 1);
 
@@ -93,8 +93,7 @@ rout_impl (idl_call_t *call, long seed, idl_region_t *r)
   if (seed == 0)
     p[0] = 1;
   else
-    for (size_t i = 0; i < n; i++)
-      p[i] = (unsigned char) (i * (size_t) seed + 1);
+    idltest_fill_linear (p, n, (unsigned) seed, 1);
   return (long) n;
 }
 
@@ -168,30 +167,6 @@ rdie_impl (idl_call_t *call, idl_region_t *r, idl_region_t *o)
   _exit (3);
 }
 
-static double
-now_us (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec * 1e6 + ts.tv_nsec / 1e3;
-}
-
-static int
-cmp_double (const void *a, const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-  return x < y ? -1 : x > y;
-}
-
-static idl_region_t *
-new_region (size_t n)
-{
-  int err;
-  idl_region_t *r = idl_region_new (n, &err);
-  CHECK (r && err == IDL_OK);
-  return r;
-}
-
 /* Medians of 200 in calls and 200 out calls with SMALL and BIG each,
    alternated so that a load on the machine weighs on both alike.  */
 static void
@@ -203,32 +178,23 @@ median_us (idl_binding_t *b, idl_region_t *si, idl_region_t *bi,
   for (int i = 0; i < 800; i++)
     {
       int k = i % 4;
-      double t0 = now_us ();
+      double t0 = idltest_now_us ();
       if (k < 2)
 	CHECK (rin (b, k ? bi : si, 1L << 40, &size) >= 0);
       else
 	CHECK (rout (b, 0, k == 3 ? bo : so) > 0);
-      s[k][i / 4] = now_us () - t0;
+      s[k][i / 4] = idltest_now_us () - t0;
     }
   for (int k = 0; k < 4; k++)
-    {
-      qsort (s[k], 200, sizeof s[k][0], cmp_double);
-      t[k] = s[k][100];
-    }
+    t[k] = idltest_median (s[k], 200);
 }
 
-/* A request made by hand for operation NUMBER: one word, the index of
-   descriptor FD.  The server must refuse it, its implementation not
-   run.  */
+/* A request made by hand for operation NUMBER (rprobe or rprobe_out),
+   its region descriptor FD: refused, the implementation not run.  */
 static void
 hostile (idl_binding_t *b, unsigned number, int fd)
 {
-  uint64_t tag = (uint64_t) 0x2a41 << IDL_TAG_IFACE_SHIFT
-		 | (uint64_t) number << IDL_TAG_OP_SHIFT | 1;
-  uint64_t w[1] = { 0 };
-  uint64_t r = idl_call_x (b, tag, w, 0, &fd, 1);
-  CHECK (r & IDL_TAG_ERROR);
-  CHECK (idl_error (b) == IDL_E_BADMSG);
+  idltest_region_badmsg (b, 0x2a41, number, fd);
 }
 
 /* In and out, small, on binding B (a server in another process or in
@@ -237,19 +203,13 @@ static void
 basics (idl_binding_t *b, int direct)
 {
   long size, expect = 0;
-  idl_region_t *r = new_region (4096);
+  idl_region_t *r = idltest_region_new (4096);
   unsigned char *w = idl_region_data (r);
-  for (int i = 0; i < 4096; i++)
-    {
-      w[i] = (unsigned char) (i * 7);
-      expect += w[i];
-    }
+  expect = idltest_fill_linear (w, 4096, 7, 0);
 
   /* Another writable mapping: the stub cannot seal, nothing is sent,
      the region stays writable.  */
-  void *other = mmap (NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED,
-		      idl_region_fd (r), 0);
-  CHECK (other != MAP_FAILED);
+  void *other = idltest_region_map_writable (r, 4096);
   long c0 = calls;
   CHECK (rin (b, r, 1, &size) == 0 && idl_error (b) == IDL_E_INVAL);
   CHECK (rin (b, NULL, 1, &size) == 0 && idl_error (b) == IDL_E_INVAL);
@@ -278,7 +238,7 @@ basics (idl_binding_t *b, int direct)
   CHECK (rkept (b) == expect);
 
   /* Out: written in place.  */
-  idl_region_t *o = new_region (8192);
+  idl_region_t *o = idltest_region_new (8192);
   CHECK (rout (b, 5, o) == 8192);
   const unsigned char *q = idl_region_data (o);
   for (int i = 0; i < 8192; i++)
@@ -290,23 +250,6 @@ basics (idl_binding_t *b, int direct)
   CHECK (rin (b, o, 1, &size) == osum && size == 8192);
   idl_region_free (o);
   idl_region_free (r);
-}
-
-static void
-colocated (void)
-{
-  const char *name = idltest_name ("region-param-co");
-  int err;
-  idl_server_t *srv = idl_server_create (name, &rp, rp_dispatch, &err);
-  CHECK (srv);
-  idl_binding_t *b = idl_connect (name, &rp, &err);
-  CHECK (b);
-  basics (b, 0);
-  CHECK (idl_server_set_workers (srv, 2) == 0);
-  basics (b, 1);
-  idl_close (b);
-  idl_server_stop (srv);
-  idl_server_destroy (srv);
 }
 
 int
@@ -324,10 +267,9 @@ main (void)
   int pfd[2];
   CHECK (pipe (pfd) == 0);
   hostile (b, 7, pfd[0]);
-  idl_region_t *unsealed = new_region (4096);
+  idl_region_t *unsealed = idltest_region_new (4096);
   hostile (b, 7, idl_region_fd (unsealed));
-  idl_region_t *sealed = new_region (4096);
-  CHECK (idl_region_seal (sealed) == IDL_OK);
+  idl_region_t *sealed = idltest_region_sealed (4096);
   hostile (b, 8, idl_region_fd (sealed));
   CHECK (rprobe (b, sealed) == 1);
   CHECK (rstate (b, &f1, &m1, &n1) == 0);
@@ -335,14 +277,9 @@ main (void)
 
   /* 256 MiB each way, every byte.  */
   size_t big_n = (size_t) 256 << 20;
-  idl_region_t *bi = new_region (big_n), *bo = new_region (big_n);
-  unsigned char *bw = idl_region_data (bi);
-  long big_sum = 0;
-  for (size_t i = 0; i < big_n; i++)
-    {
-      bw[i] = (unsigned char) (i ^ (i >> 13));
-      big_sum += bw[i];
-    }
+  idl_region_t *bi = idltest_region_new (big_n);
+  idl_region_t *bo = idltest_region_new (big_n);
+  long big_sum = idltest_fill_pages (idl_region_data (bi), big_n);
   CHECK (rin (b, bi, 1, &size) == big_sum && (size_t) size == big_n);
   CHECK (rout (b, 3, bo) == (long) big_n);
   const unsigned char *bq = idl_region_data (bo);
@@ -351,7 +288,8 @@ main (void)
       CHECK (!"out byte");
 
   /* The cost of a call does not grow with the region.  */
-  idl_region_t *si = new_region (4096), *so = new_region (4096);
+  idl_region_t *si = idltest_region_new (4096);
+  idl_region_t *so = idltest_region_new (4096);
   double t[4];
   median_us (b, si, bi, so, bo, t);
   printf ("region, median of 200 calls: in 4 KiB %.1f us, 256 MiB %.1f us;"
@@ -361,7 +299,7 @@ main (void)
   idl_region_free (bo);
 
   /* 10,000 calls, every path among them: nothing accumulates.  */
-  idl_region_t *o = new_region (4096);
+  idl_region_t *o = idltest_region_new (4096);
   CHECK (rstate (b, &f0, &m0, &n0) == 0);
   long cf = idltest_count_fds (), cm = idltest_count_maps ();
   for (int i = 0; i < 10000; i++)
@@ -375,9 +313,7 @@ main (void)
 	break;
       case 2:
 	{
-	  void *other = mmap (NULL, 4096, PROT_READ | PROT_WRITE,
-			      MAP_SHARED, idl_region_fd (o), 0);
-	  CHECK (other != MAP_FAILED);
+	  void *other = idltest_region_map_writable (o, 4096);
 	  CHECK (rin (b, o, 1, &size) == 0
 		 && idl_error (b) == IDL_E_INVAL);
 	  munmap (other, 4096);
@@ -424,6 +360,7 @@ main (void)
   close (pfd[0]);
   close (pfd[1]);
 
-  colocated ();
+  idltest_colocated (idltest_name ("region-param-co"), &rp, rp_dispatch,
+		     basics);
   return 0;
 }

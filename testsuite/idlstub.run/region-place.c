@@ -28,7 +28,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include <idlstub.h>
-#include "idltest.h"
+#include "idlregion.h"
 
 IDL_INTERFACE (rpl, 0x2a45, 1);
 
@@ -101,28 +101,18 @@ plsquat_impl (idl_call_t *call, long addr)
   return p == want ? 0 : -1;
 }
 
-static idl_region_t *
-new_region (size_t n, unsigned char first)
-{
-  int err;
-  idl_region_t *r = idl_region_new (n, &err);
-  CHECK (r && err == IDL_OK);
-  ((unsigned char *) idl_region_data (r))[0] = first;
-  return r;
-}
-
 /* An out call with a new region of N bytes, then what the caller was
    promised: the byte written, and the region sealable at once.  The
    server's address of it in *ADDR.  */
 static void
 out_then_seal (idl_binding_t *b, size_t n, long *addr)
 {
-  idl_region_t *r = new_region (n, 0);
+  idl_region_t *r = idltest_region_new (n);
   CHECK (plout (b, r, addr) == 0 && idl_error (b) == IDL_OK);
   CHECK (((const unsigned char *) idl_region_data (r))[0] == 9);
   CHECK (idl_region_seal (r) == IDL_OK);
-  int seals = fcntl (idl_region_fd (r), F_GET_SEALS);
-  CHECK (seals >= 0 && (seals & F_SEAL_WRITE) && (seals & F_SEAL_SEAL));
+  int seals = idltest_region_seals (r);
+  CHECK ((seals & F_SEAL_WRITE) && (seals & F_SEAL_SEAL));
   CHECK (((const unsigned char *) idl_region_data (r))[0] == 9);
   idl_region_free (r);
 }
@@ -156,13 +146,13 @@ main (void)
   /* In, 256 MiB: its first call maps it past an anchor too (and the
      cache keeps it there); then 8 in regions cached, and an out
      region still finds an anchor.  */
-  idl_region_t *big = new_region (256 * mib, 7);
+  idl_region_t *big = idltest_region_first (256 * mib, 7);
   CHECK (plin (b, big, &addr) == 7);
   CHECK (plstate (b, addr, &nw, &nfds, &nmaps) == 1 && nw == 0);
   idl_region_t *in[8];
   for (int i = 0; i < 8; i++)
     {
-      in[i] = new_region (4096, (unsigned char) (i + 1));
+      in[i] = idltest_region_first (4096, (unsigned char) (i + 1));
       CHECK (plin (b, in[i], &addr) == i + 1);
       CHECK (plstate (b, addr, &nw, &nfds, &nmaps) == 1);
     }

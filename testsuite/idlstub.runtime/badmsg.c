@@ -11,12 +11,7 @@ static idl_binding_t *b;
 static void
 check_still_works (void)
 {
-  static uint64_t i;
-  i++;
-  uint64_t tag = idl_call_r4 (b, rt_tag (RT_ADD, 2), i, 1000, 0, 0);
-  CHECK (tag == rt_tag (RT_ADD, 1));
-  CHECK (rt_mr (b)[1] == i + 1000);
-  CHECK (idl_error (b) == IDL_OK);
+  rt_expect_alive (b);
 }
 
 static uint64_t
@@ -98,11 +93,14 @@ main (void)
   check_still_works ();
 
   /* A call whose tag says one-way: the server releases the page without
-     a reply, which the client reports as a protocol error, at once.  */
+     a reply, which the client reports as a protocol error, at once.  A
+     client that kept waiting for the reply would never return (this
+     binding has no deadline), which the watchdog fails; the bound on
+     the time is wide, 2 s, for a loaded machine.  */
   double t0 = rt_now_ms ();
   CHECK (idl_call_r4 (b, rt_tag (RT_STORE, 1) | IDL_TAG_ONEWAY, 5, 0, 0, 0)
 	 == err_tag (IDL_E_PROTO));
-  CHECK (rt_now_ms () - t0 < 500);
+  CHECK (rt_now_ms () - t0 < 2000);
   check_still_works ();
 
   /* Malformed one-way sends get no reply (nobody waits) and do not

@@ -91,23 +91,10 @@ release (void)
 static void
 next_calls_ok (idl_binding_t *b, uint8_t *buf, uint64_t seed)
 {
-  uint64_t bad = 1;
-  size_t got = 0;
-
-  bk_fill (buf, RT_BULK_HOLD_MAX, seed);
-  CHECK (bk_call_in (b, buf, RT_BULK_HOLD_MAX, seed, &bad)
-	 == rt_tag (RT_BULK_IN, 2));
-  CHECK (bad == 0);
+  bk_expect_in (b, buf, RT_BULK_HOLD_MAX, seed);
   memset (buf, 0, RT_BULK_HOLD_MAX);
-  CHECK (bk_call_out (b, buf, RT_BULK_HOLD_MAX, RT_BULK_HOLD_MAX - 3,
-		      seed + 1, &got) == rt_tag (RT_BULK_OUT, 0));
-  CHECK (got == RT_BULK_HOLD_MAX - 3);
-  CHECK (bk_mismatches (buf, got, seed + 1) == 0);
-  bk_fill (buf, 4096, seed + 2);
-  CHECK (bk_call_inout (b, buf, 4096, 1 << 20, seed + 2, 1 << 20, &bad, &got)
-	 == rt_tag (RT_BULK_INOUT, 2));
-  CHECK (bad == 0 && got == 1 << 20);
-  CHECK (bk_mismatches (buf, got, seed + 3) == 0);
+  bk_expect_out (b, buf, RT_BULK_HOLD_MAX, RT_BULK_HOLD_MAX - 3, seed + 1);
+  bk_expect_inout (b, buf, 4096, 1 << 20, seed + 2, 1 << 20);
   CHECK (idl_call_r4 (b, rt_tag (RT_ADD, 2), seed, 5, 0, 0)
 	 == rt_tag (RT_ADD, 1));
   CHECK (rt_mr (b)[1] == seed + 5);

@@ -17,22 +17,14 @@ main (void)
   CHECK (srv != NULL);
   idl_binding_t *b = idltest_connect (name, &rt_iface);
   uint8_t *buf = malloc (4 << 20);
-  uint64_t bad;
   size_t got;
 
   CHECK (buf != NULL);
   for (size_t len = 0; len <= (4 << 20); len = len * 5 + 3)
     {
-      bk_fill (buf, len, len);
-      CHECK (bk_call_in (b, buf, len, len, &bad) == rt_tag (RT_BULK_IN, 2));
-      CHECK (bad == 0);
-      CHECK (bk_call_out (b, buf, len, len / 2, len + 1, &got)
-	     == rt_tag (RT_BULK_OUT, 0));
-      CHECK (got == len / 2 && bk_mismatches (buf, got, len + 1) == 0);
-      bk_fill (buf, len, len + 2);
-      CHECK (bk_call_inout (b, buf, len / 3, len, len + 2, len, &bad, &got)
-	     == rt_tag (RT_BULK_INOUT, 2));
-      CHECK (bad == 0 && got == len && bk_mismatches (buf, len, len + 3) == 0);
+      bk_expect_in (b, buf, len, len);
+      bk_expect_out (b, buf, len, len / 2, len + 1);
+      bk_expect_inout (b, buf, len / 3, len, len + 2, len);
     }
 
   struct idl_bulk_item it = bk_item (buf, 0, RT_BULK_BIG + 1, IDL_BULK_OUT);

@@ -244,6 +244,36 @@ bk_expect_in (idl_binding_t *b, uint8_t *buf, size_t len, uint64_t seed)
   CHECK (bad == 0);
 }
 
+/* An RT_BULK_OUT call of WANT bytes of seed SEED into BUF (room ROOM)
+   that must succeed with WANT as the length and every byte as the
+   server wrote it.  */
+static inline void __attribute__ ((unused))
+bk_expect_out (idl_binding_t *b, uint8_t *buf, size_t room, size_t want,
+	       uint64_t seed)
+{
+  size_t got = 0;
+  CHECK (bk_call_out (b, buf, room, want, seed, &got)
+	 == rt_tag (RT_BULK_OUT, 0));
+  CHECK (got == want);
+  CHECK (bk_mismatches (buf, want, seed) == 0);
+}
+
+/* An RT_BULK_INOUT call that must succeed: LEN bytes of seed SEED at
+   BUF (room ROOM) go and arrive as sent, NEWLEN bytes of seed SEED + 1
+   come back, every one of them as the server wrote it.  */
+static inline void __attribute__ ((unused))
+bk_expect_inout (idl_binding_t *b, uint8_t *buf, size_t len, size_t room,
+		 uint64_t seed, size_t newlen)
+{
+  uint64_t bad = 99;
+  size_t got = 0;
+  bk_fill (buf, len, seed);
+  CHECK (bk_call_inout (b, buf, len, room, seed, newlen, &bad, &got)
+	 == rt_tag (RT_BULK_INOUT, 2));
+  CHECK (bad == 0 && got == newlen);
+  CHECK (bk_mismatches (buf, newlen, seed + 1) == 0);
+}
+
 /* Lines of /proc/self/maps: this process's mappings.  */
 static inline int __attribute__ ((unused))
 bk_map_count (pid_t pid)

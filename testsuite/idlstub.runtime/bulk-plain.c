@@ -16,14 +16,10 @@ main (void)
   pid_t srv = rt_fork_server (name, bk_dispatch);
   idl_binding_t *b = idltest_connect (name, &rt_iface);
   static uint8_t buf[100000];
-  uint64_t bad = 1;
 
   for (int round = 0; round < 3; round++)
     {
-      bk_fill (buf, sizeof buf, 7 + round);
-      CHECK (bk_call_in (b, buf, sizeof buf, 7 + round, &bad)
-	     == rt_tag (RT_BULK_IN, 2));
-      CHECK (bad == 0);
+      bk_expect_in (b, buf, sizeof buf, 7 + round);
       /* The same operation as a plain request: the dispatcher's item 0
 	 is empty (bk_dispatch replies with its length).  */
       CHECK (idl_call_r4 (b, rt_tag (RT_BULK_IN, 1), 7 + round, 0, 0, 0)

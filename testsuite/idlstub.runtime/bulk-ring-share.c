@@ -63,14 +63,11 @@ client_a (const char *name)
   idl_binding_t *b = idltest_connect (name, &rt_iface);
   uint8_t *buf = malloc (A_LEN);
   uint64_t bad = 1;
-  size_t got = 0;
   pthread_t th;
 
   CHECK (buf != NULL);
   a_binding = b;
-  bk_fill (buf, 4096, 1);
-  CHECK (bk_call_in (b, buf, 4096, 1, &bad) == rt_tag (RT_BULK_IN, 2));
-  CHECK (bad == 0);
+  bk_expect_in (b, buf, 4096, 1);
   CHECK (b->bulk->ring_ok > 0);
   CHECK (pthread_create (&th, NULL, watcher, NULL) == 0);
 
@@ -83,9 +80,7 @@ client_a (const char *name)
   memset (buf, 0, A_LEN);
   __atomic_store_n (&watch_word, &b->bulk->ring->out_drained,
 		    __ATOMIC_RELEASE);
-  CHECK (bk_call_out (b, buf, A_LEN, A_LEN, 3, &got)
-	 == rt_tag (RT_BULK_OUT, 0));
-  CHECK (got == A_LEN && bk_mismatches (buf, A_LEN, 3) == 0);
+  bk_expect_out (b, buf, A_LEN, A_LEN, 3);
   CHECK (pthread_join (th, NULL) == 0);
   /* Stopped mid-stream both times, not after the call.  */
   CHECK (stopped_at[0] < A_CHUNKS && stopped_at[1] < A_CHUNKS);
@@ -103,17 +98,9 @@ client_b_calls (idl_binding_t *b, uint8_t *buf, uint64_t seed)
 {
   for (unsigned i = 0; i < 4; i++)
     {
-      uint64_t bad = 1;
-      size_t got = 0;
-      bk_fill (buf, B_LEN, seed + i);
-      CHECK (bk_call_in (b, buf, B_LEN, seed + i, &bad)
-	     == rt_tag (RT_BULK_IN, 2));
-      CHECK (bad == 0);
+      bk_expect_in (b, buf, B_LEN, seed + i);
       memset (buf, 0, B_LEN);
-      CHECK (bk_call_out (b, buf, B_LEN, B_LEN - 5, seed + 100 + i, &got)
-	     == rt_tag (RT_BULK_OUT, 0));
-      CHECK (got == B_LEN - 5 && bk_mismatches (buf, got, seed + 100 + i)
-	     == 0);
+      bk_expect_out (b, buf, B_LEN, B_LEN - 5, seed + 100 + i);
       CHECK (idl_call_r4 (b, rt_tag (RT_ADD, 2), seed, i, 0, 0)
 	     == rt_tag (RT_ADD, 1));
       CHECK (rt_mr (b)[1] == seed + i);

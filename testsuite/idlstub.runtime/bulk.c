@@ -22,31 +22,16 @@ check_in (idl_binding_t *b, uint8_t *buf, size_t len, uint64_t seed)
   CHECK (idl_error (b) == IDL_OK);
 }
 
+/* bk_expect_out, and not a byte written past WANT: BUF has 16 bytes
+   past ROOM to show one.  */
 static void
 check_out (idl_binding_t *b, uint8_t *buf, size_t room, size_t want,
 	   uint64_t seed)
 {
-  size_t got = 0;
   memset (buf, 0xee, room + 16);
-  CHECK (bk_call_out (b, buf, room, want, seed, &got)
-	 == rt_tag (RT_BULK_OUT, 0));
-  CHECK (got == want);
-  CHECK (bk_mismatches (buf, want, seed) == 0);
+  bk_expect_out (b, buf, room, want, seed);
   for (size_t i = want; i < room + 16; i++)
     CHECK (buf[i] == 0xee);
-}
-
-static void
-check_inout (idl_binding_t *b, uint8_t *buf, size_t len, size_t room,
-	     size_t newlen, uint64_t seed)
-{
-  uint64_t bad = 99;
-  size_t got = 0;
-  bk_fill (buf, len, seed);
-  CHECK (bk_call_inout (b, buf, len, room, seed, newlen, &bad, &got)
-	 == rt_tag (RT_BULK_INOUT, 2));
-  CHECK (bad == 0 && got == newlen);
-  CHECK (bk_mismatches (buf, newlen, seed + 1) == 0);
 }
 
 /* RT_BULK_MIX: three items, a payload and a descriptor in one call.  */
@@ -77,16 +62,6 @@ check_mix (idl_binding_t *b, size_t len, size_t plen)
     CHECK (io[i] == in[len - 1 - i]);
 }
 
-static void
-check_still_works (idl_binding_t *b)
-{
-  static uint64_t i;
-  i++;
-  CHECK (idl_call_r4 (b, rt_tag (RT_ADD, 2), i, 7, 0, 0)
-	 == rt_tag (RT_ADD, 1));
-  CHECK (rt_mr (b)[1] == i + 7);
-}
-
 int
 main (void)
 {
@@ -105,10 +80,10 @@ main (void)
       check_in (b, buf, n, i);
       check_out (b, buf, n, n, i + 100);
       check_out (b, buf, n, n / 3, i + 200);
-      check_inout (b, buf, n, n, n, i + 300);
-      check_inout (b, buf, n / 2, n, n, i + 400);
-      check_inout (b, buf, n, n, n / 5, i + 500);
-      check_still_works (b);
+      bk_expect_inout (b, buf, n, n, i + 300, n);
+      bk_expect_inout (b, buf, n / 2, n, i + 400, n);
+      bk_expect_inout (b, buf, n, n, i + 500, n / 5);
+      rt_expect_alive (b);
     }
   for (size_t len = 0; len <= RT_BULK_SMALL; len = len * 7 + 1)
     check_mix (b, len, len % (IDL_PAYLOAD_MAX + 1));
@@ -124,7 +99,7 @@ main (void)
   CHECK (idl_callv_bulk (b, rt_tag (RT_BULK_MIX, 0), NULL, 0, NULL, 0, it,
 			 3).tag == bk_err (IDL_E_BADMSG));
   CHECK (idl_error (b) == IDL_E_BADMSG);
-  check_still_works (b);
+  rt_expect_alive (b);
   it[0].len = it[0].max = 8;
   it[1].max = RT_BULK_SMALL + 1;
   CHECK (idl_callv_bulk (b, rt_tag (RT_BULK_MIX, 0), NULL, 0, NULL, 0, it,
@@ -139,7 +114,7 @@ main (void)
 			 3).tag == bk_err (IDL_E_BADMSG));
   CHECK (idl_callv_bulk (b, rt_tag (RT_ADD, 0), NULL, 0, NULL, 0, it,
 			 1).tag == bk_err (IDL_E_BADMSG));
-  check_still_works (b);
+  rt_expect_alive (b);
 
   /* Over the cap (CAP, 40 MiB; the bound is 256 MiB): IDL_E_NOMEM, and
      the connection, another one too, goes on.  */
@@ -148,7 +123,7 @@ main (void)
   uint64_t bad;
   CHECK (bk_call_in (b, big, CAP + 4096, 1, &bad) == bk_err (IDL_E_NOMEM));
   CHECK (idl_error (b) == IDL_E_NOMEM);
-  check_still_works (b);
+  rt_expect_alive (b);
   check_in (b, buf, 16 << 20, 77);
   idl_binding_t *b2 = idltest_connect (name, &rt_iface);
   /* B holds 16 MiB of the cap's 40: 30 more is over.  */
@@ -165,7 +140,7 @@ main (void)
   CHECK (idl_error (b) == IDL_E_PROTO);
   for (size_t i = 0; i < 200; i++)
     CHECK (buf[i] == 0xee);
-  check_still_works (b);
+  rt_expect_alive (b);
 
   /* Malformed items: refused before anything is sent.  */
   it[0] = bk_item (buf, 10, 5, IDL_BULK_INOUT);
@@ -179,7 +154,7 @@ main (void)
 			 1).tag == bk_err (IDL_E_INVAL));
   CHECK (idl_callv_bulk (b, rt_tag (RT_BULK_IN, 0), NULL, 0, NULL, 0, it,
 			 IDL_BULK_ITEMS + 1).tag == bk_err (IDL_E_INVAL));
-  check_still_works (b);
+  rt_expect_alive (b);
 
   /* 10,000 calls, errors among them: no descriptor or mapping leaks,
      on either side.  */
@@ -198,7 +173,7 @@ main (void)
 	check_out (b, buf, 4096, i % 4097, i);
 	break;
       case 2:
-	check_inout (b, buf, i % 3000, 4000, i % 2000, i);
+	bk_expect_inout (b, buf, i % 3000, 4000, i, i % 2000);
 	break;
       default:
 	it[0] = bk_item (buf, 0, RT_BULK_BIG + 1, IDL_BULK_OUT);

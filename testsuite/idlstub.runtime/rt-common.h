@@ -149,6 +149,19 @@ rt_fds (idl_binding_t *b)
   return (int *) ((char *) b + IDL_BINDING_FDS_OFFSET);
 }
 
+/* After whatever a test did to B, a call that must succeed: RT_ADD of
+   a number new at every call (so that a stale reply shows) and 7.  */
+static inline void __attribute__ ((unused))
+rt_expect_alive (idl_binding_t *b)
+{
+  static uint64_t i;
+  i++;
+  CHECK (idl_call_r4 (b, rt_tag (RT_ADD, 2), i, 7, 0, 0)
+	 == rt_tag (RT_ADD, 1));
+  CHECK (rt_mr (b)[1] == i + 7);
+  CHECK (idl_error (b) == IDL_OK);
+}
+
 /* Open descriptors of process PID (0: this one).  */
 static inline int __attribute__ ((unused))
 rt_fd_count (pid_t pid)

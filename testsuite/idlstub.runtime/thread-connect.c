@@ -16,6 +16,11 @@
 
 static idl_binding_t *b;
 
+/* Room for a loaded machine past a deadline (the CI machine's two
+   cores run other work).  Each bound below stays under what the bug it
+   guards against would take: waiting for the busy server.  */
+#define ROOM_MS 1000
+
 struct job
 {
   uint64_t ms;			/* the implementation's time */
@@ -88,9 +93,10 @@ main (void)
 
   /* A deadline of 500 ms, the server busy for 2.3 s more: the
      deadline holds, whoever is slow (the handshake in a loop server,
-     the call in the others), and it is a timeout.  */
+     the call in the others), and it is a timeout (a call that waited
+     for the server would take 2.3 s).  */
   call_in_thread ("first call, 500 ms deadline", 0, 500 * 1000,
-		  IDL_E_TIMEOUT, 499, 500 + 400);
+		  IDL_E_TIMEOUT, 499, 500 + ROOM_MS);
 
   /* No deadline: it waits for the server as any call does, on the
      connection the timed-out thread left, made or not.  */
@@ -102,28 +108,32 @@ main (void)
   idl_close (b);
 
   /* The handshake's time comes out of the call's: a server busy for
-     700 ms more, a 1 s deadline, an implementation of 600 ms.  */
+     2 s more, a 1 s deadline, an implementation of 600 ms (a deadline
+     that started after the handshake would let the call succeed after
+     2.6 s).  */
   b = idltest_connect (name, &rt_iface);
-  busy = (struct job) { 900, -1, 0, 0, 0 };
+  busy = (struct job) { 2200, -1, 0, 0, 0 };
   bt = start (&busy);
   usleep (200 * 1000);
   call_in_thread ("handshake and call in one deadline", 600, 1000 * 1000,
-		  IDL_E_TIMEOUT, 999, 1000 + 400);
+		  IDL_E_TIMEOUT, 999, 1000 + ROOM_MS);
   CHECK (pthread_join (bt, NULL) == 0);
-  usleep (600 * 1000);		/* the late reply comes and goes */
+  usleep (1500 * 1000);		/* the late reply comes and goes */
 
   /* A server that has gone: a thread's call says so at once, on a
-     connection another thread left or on a new one.  */
+     connection another thread left or on a new one (with 2 s of room:
+     these calls have no deadline, so one that missed the death would
+     never return and trip the watchdog).  */
   CHECK (kill (srv, SIGKILL) == 0);
   int status;
   CHECK (waitpid (srv, &status, 0) == srv);
   rt_forget_server (srv);
-  call_in_thread ("server gone", 0, -1, IDL_E_PEER_DIED, 0, 500);
+  call_in_thread ("server gone", 0, -1, IDL_E_PEER_DIED, 0, 2000);
   struct job two[2] = { { 0, -1, 0, 0, 0 }, { 0, -1, 0, 0, 0 } };
   pthread_t t0 = start (&two[0]), t1 = start (&two[1]);
   CHECK (pthread_join (t0, NULL) == 0 && pthread_join (t1, NULL) == 0);
-  expect ("server gone, two threads", &two[0], IDL_E_PEER_DIED, 0, 500);
-  expect ("server gone, two threads", &two[1], IDL_E_PEER_DIED, 0, 500);
+  expect ("server gone, two threads", &two[0], IDL_E_PEER_DIED, 0, 2000);
+  expect ("server gone, two threads", &two[1], IDL_E_PEER_DIED, 0, 2000);
 
   idl_close (b);
   return 0;
