@@ -155,10 +155,15 @@ share (const char *proto, unsigned workers)
     }
   printf ("\n");
 
-  /* Side by side: four 1 s naps at once, in about 1 s: a server that
-     ran them two at a time would take 2 s, one at a time (as it does
-     without workers, whatever the connections) 4 s.  1 s of room for
-     a loaded machine.  */
+  /* Side by side: four 1 s naps at once, on a server that runs them
+     one at a time (as it does without workers, whatever the
+     connections) take 4 s.  With 4 workers they run side by side, but
+     not always all four: the nine connections are spread over the
+     workers at accept time (3, 2, 2, 2), each worker serves its own
+     one request at a time, and the four napping threads' channels,
+     kept from the threads before them, may share a worker: two at a
+     time take 2 s (a CI run), three at most 3 s.  Under 3.5 s tells
+     side by side from one at a time.  */
   if (workers >= 4)
     {
       t0 = onct_now_ms ();
@@ -168,7 +173,7 @@ share (const char *proto, unsigned workers)
 	CHECK (pthread_join (th[t], NULL) == 0);
       double took = onct_now_ms () - t0;
       printf ("  4 naps of 1000 ms from 4 threads: %.0f ms\n", took);
-      CHECK (took >= 995 && took < 2000);
+      CHECK (took >= 995 && took < 3500);
     }
 
   /* One thread's deadline and error are its own.  */
