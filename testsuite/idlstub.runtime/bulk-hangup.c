@@ -51,17 +51,8 @@ die_mid_stream (const char *name, pid_t srv)
       uint64_t w[1] = { 1 };
       hostile_put_words (b, w, 1);
       CHECK (hostile_send_fdmsg (b->sock, seq, p, 2) > 0);
-      __atomic_store_n (&pg->mr[0], rt_tag (RT_BULK_IN, 1) | IDL_PAGE_TAG_BULK,
-			__ATOMIC_RELAXED);
-      __atomic_store_n (&pg->seq, seq, __ATOMIC_RELAXED);
-      __atomic_store_n (&pg->payload_len, 0, __ATOMIC_RELAXED);
-      __atomic_store_n (&pg->nfds, 2, __ATOMIC_RELAXED);
-      __atomic_store_n (&pg->state, IDL_PAGE_REQUEST, __ATOMIC_SEQ_CST);
-      if (__atomic_load_n (&pg->server_sleeping, __ATOMIC_SEQ_CST)
-	  == IDL_SLEEP_POLL)
-	idl_doorbell (b->sock, seq);
-      else
-	idl_futex_wake (&pg->state, 1);
+      hostile_raw_post (b, rt_tag (RT_BULK_IN, 1) | IDL_PAGE_TAG_BULK, seq, 0,
+			2);
       /* The server has taken them (and waits for the bytes): die.  */
       double t0 = rt_now_ms ();
       while (hostile_fd_count (srv) < held + 2)

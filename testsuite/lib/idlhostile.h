@@ -63,11 +63,9 @@ hostile_now_ms (void)
 /* Publish the request whose words and payload are already on B's page,
    with header fields of our choosing (page.h): TAG, sequence number
    SEQ, payload length LEN, descriptor count NFDS, none of them checked
-   here.  Wake the server as the runtime would and wait (at most 5 s)
-   for it to give the page back.  Returns the reply tag, or
-   HOSTILE_NO_REPLY if the page came back IDLE.  */
-static inline uint64_t
-hostile_raw_call (idl_binding_t *b, uint64_t tag, uint32_t seq, uint32_t len,
+   here, and wake the server as the runtime would.  */
+static inline void
+hostile_raw_post (idl_binding_t *b, uint64_t tag, uint32_t seq, uint32_t len,
 		  uint32_t nfds)
 {
   struct idl_page *pg = b->page;
@@ -83,6 +81,17 @@ hostile_raw_call (idl_binding_t *b, uint64_t tag, uint32_t seq, uint32_t len,
     idl_doorbell (b->sock, seq);
   else
     idl_futex_wake (&pg->state, 1);
+}
+
+/* hostile_raw_post, then wait (at most 5 s) for the server to give the
+   page back.  Returns the reply tag, or HOSTILE_NO_REPLY if the page
+   came back IDLE.  */
+static inline uint64_t
+hostile_raw_call (idl_binding_t *b, uint64_t tag, uint32_t seq, uint32_t len,
+		  uint32_t nfds)
+{
+  struct idl_page *pg = b->page;
+  hostile_raw_post (b, tag, seq, len, nfds);
   double t0 = hostile_now_ms ();
   while (__atomic_load_n (&pg->state, __ATOMIC_ACQUIRE) == IDL_PAGE_REQUEST)
     {
